@@ -1,0 +1,22 @@
+// <amp.h>: the C++ AMP programming model (namespace concurrency), implemented by Ample.
+//
+// This header only gathers the modular headers under ample/; each of them holds one concept.
+#pragma once
+
+#include "ample/config.hpp"
+#include "ample/exceptions.hpp"
+#include "ample/index.hpp"
+#include "ample/extent.hpp"
+#include "ample/tiled_extent.hpp"
+#include "ample/tile_barrier.hpp"
+#include "ample/tiled_index.hpp"
+#include "ample/completion_future.hpp"
+#include "ample/accelerator.hpp"
+#include "ample/array_view.hpp"
+#include "ample/array.hpp"
+#include "ample/copy.hpp"
+#include "ample/parallel_for_each.hpp"
+#include "ample/runtime_config.hpp"
+
+/// Microsoft spelled the namespace both ways; existing code uses either.
+namespace Concurrency = concurrency;

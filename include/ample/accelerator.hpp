@@ -1,0 +1,150 @@
+// accelerator and accelerator_view (SPEC §3.2, §3.3).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "completion_future.hpp"
+#include "detail/device.hpp"
+#include "exceptions.hpp"
+
+namespace concurrency {
+
+class accelerator;
+
+/// accelerator_view is a queue of work on one accelerator. Copies refer to the same queue.
+/// Microsoft's `accelerator` property is get_accelerator() here: a property cycle between
+/// accelerator and accelerator_view cannot be expressed by value in standard C++.
+class accelerator_view {
+ public:
+  accelerator_view(const accelerator_view&) = default;
+  accelerator_view& operator=(const accelerator_view&) = default;
+
+  accelerator get_accelerator() const;
+  bool get_is_debug() const noexcept { return state_->dev->is_debug; }
+  unsigned int get_version() const noexcept { return state_->dev->version; }
+  concurrency::queuing_mode get_queuing_mode() const noexcept { return state_->mode; }
+  bool get_is_auto_selection() const noexcept { return state_->is_auto_selection; }
+
+  /// wait() blocks until all work submitted to this view has completed.
+  void wait() const noexcept {}
+  /// flush() sends queued work to the device.
+  void flush() const noexcept {}
+  /// create_marker() returns a future that completes when all work submitted so far has.
+  completion_future create_marker() const { return ample::detail::ready_future(); }
+
+  friend bool operator==(const accelerator_view& a, const accelerator_view& b) noexcept {
+    return a.state_ == b.state_;
+  }
+
+  bool is_debug;
+  unsigned int version;
+  concurrency::queuing_mode queuing_mode;
+  bool is_auto_selection;
+
+  /// Internal: the view's state, for the runtime.
+  const std::shared_ptr<ample::detail::view_state>& state() const noexcept { return state_; }
+  explicit accelerator_view(std::shared_ptr<ample::detail::view_state> s)
+      : is_debug(s->dev->is_debug),
+        version(s->dev->version),
+        queuing_mode(s->mode),
+        is_auto_selection(s->is_auto_selection),
+        state_(std::move(s)) {}
+
+ private:
+  std::shared_ptr<ample::detail::view_state> state_;
+};
+
+/// accelerator is a compute device. Ample has the multicore CPU engine (the default) and
+/// cpu_accelerator, which holds host memory and cannot run parallel_for_each.
+///
+///     accelerator acc;                       // the default: Ample's multicore CPU engine
+///     std::wcout << acc.description << L"\n";
+///     array<float, 1> a(1024, acc.default_view);
+class accelerator {
+ public:
+  static constexpr wchar_t default_accelerator[] = L"default";
+  static constexpr wchar_t cpu_accelerator[] = L"cpu";
+  static constexpr wchar_t direct3d_warp[] = L"direct3d\\warp";
+  static constexpr wchar_t direct3d_ref[] = L"direct3d\\ref";
+
+  /// accelerator() is the default accelerator (see set_default and CPPAMP_DEFAULT_ACCELERATOR).
+  accelerator() : accelerator(ample::detail::default_device()) {}
+  /// accelerator(path) opens the device at `path`; runtime_exception if there is none.
+  explicit accelerator(const std::wstring& path) : accelerator(lookup(path)) {}
+
+  static std::vector<accelerator> get_all() {
+    std::vector<accelerator> all;
+    for (const ample::detail::device* d : ample::detail::all_devices()) all.push_back(accelerator(*d));
+    return all;
+  }
+  /// set_default() picks the default accelerator; false once the default has been used or set.
+  static bool set_default(const std::wstring& path) { return ample::detail::set_default_device(path); }
+  /// get_auto_selection_view() returns a view that lets the runtime choose the device.
+  static accelerator_view get_auto_selection_view() {
+    const ample::detail::device& d = ample::detail::default_device();
+    return accelerator_view(std::make_shared<ample::detail::view_state>(
+        ample::detail::view_state{&d, queuing_mode_automatic, true}));
+  }
+
+  /// create_view() returns a new queue on this accelerator.
+  accelerator_view create_view(concurrency::queuing_mode mode = queuing_mode_automatic) const {
+    return accelerator_view(
+        std::make_shared<ample::detail::view_state>(ample::detail::view_state{dev_, mode, false}));
+  }
+  accelerator_view get_default_view() const { return default_view; }
+  std::wstring get_device_path() const { return device_path; }
+  std::wstring get_description() const { return description; }
+  unsigned int get_version() const noexcept { return version; }
+  bool get_is_debug() const noexcept { return is_debug; }
+  bool get_is_emulated() const noexcept { return is_emulated; }
+  bool get_has_display() const noexcept { return has_display; }
+  bool get_supports_double_precision() const noexcept { return supports_double_precision; }
+  bool get_supports_limited_double_precision() const noexcept { return supports_limited_double_precision; }
+  bool get_supports_cpu_shared_memory() const noexcept { return supports_cpu_shared_memory; }
+  std::size_t get_dedicated_memory() const noexcept { return dedicated_memory; }
+  access_type get_default_cpu_access_type() const noexcept { return default_cpu_access_type; }
+
+  friend bool operator==(const accelerator& a, const accelerator& b) noexcept { return a.dev_ == b.dev_; }
+
+  // Microsoft exposes these as properties; here they are values read when the object is made.
+  std::wstring device_path;
+  std::wstring description;
+  unsigned int version;
+  bool is_debug;
+  bool is_emulated;
+  bool has_display;
+  bool supports_double_precision;
+  bool supports_limited_double_precision;
+  bool supports_cpu_shared_memory;
+  std::size_t dedicated_memory;  ///< in KB
+  access_type default_cpu_access_type;
+  accelerator_view default_view;
+
+  /// Internal: the device, for the runtime.
+  const ample::detail::device& device() const noexcept { return *dev_; }
+  explicit accelerator(const ample::detail::device& d)
+      : device_path(d.path),
+        description(d.description),
+        version(d.version),
+        is_debug(d.is_debug),
+        is_emulated(d.is_emulated),
+        has_display(d.has_display),
+        supports_double_precision(d.supports_double_precision),
+        supports_limited_double_precision(d.supports_limited_double_precision),
+        supports_cpu_shared_memory(d.supports_cpu_shared_memory),
+        dedicated_memory(d.dedicated_memory_kb),
+        default_cpu_access_type(d.default_cpu_access_type),
+        default_view(d.default_view),
+        dev_(&d) {}
+
+ private:
+  static const ample::detail::device& lookup(const std::wstring& path);
+
+  const ample::detail::device* dev_;
+};
+
+inline accelerator accelerator_view::get_accelerator() const { return accelerator(*state_->dev); }
+
+}  // namespace concurrency

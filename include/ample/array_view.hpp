@@ -1,0 +1,288 @@
+// array_view<T,N>: a view of N-dimensional data that kernels and the host both use (SPEC §5.2).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <type_traits>
+
+#include "accelerator.hpp"
+#include "detail/buffer.hpp"
+#include "detail/readonly_extent.hpp"
+#include "detail/strided_layout.hpp"
+#include "exceptions.hpp"
+#include "extent.hpp"
+#include "index.hpp"
+
+namespace concurrency {
+
+template <class T, int N>
+class array;
+
+namespace detail_concepts {
+/// A contiguous container that array_view and array can wrap: data() and size().
+template <class C, class T>
+concept contiguous_source = requires(C& c) {
+  { c.data() } -> std::convertible_to<T*>;
+  { c.size() } -> std::convertible_to<std::size_t>;
+};
+}  // namespace detail_concepts
+
+}  // namespace concurrency
+
+namespace ample::detail {
+
+/// container_access lets the runtime reach the memory layout of arrays and views.
+struct container_access {
+  template <class C>
+  static auto layout(const C& c) noexcept {
+    return c.layout();
+  }
+};
+
+/// require_capacity() throws when a source holds fewer elements than an extent needs.
+template <int N>
+void require_capacity(std::size_t available, const concurrency::extent<N>& e) {
+  if (available >= e.size()) return;
+  AMPLE_THROW(concurrency::runtime_exception,
+              "source holds " + std::to_string(available) + " elements, but extent " + format_extent(e) +
+                  " needs " + std::to_string(e.size()),
+              concurrency::error_code::e_invalidarg);
+}
+
+}  // namespace ample::detail
+
+namespace concurrency {
+
+/// array_view<T,N> refers to N-dimensional data that lives elsewhere: a host container or
+/// pointer, an array, or storage of its own. Copies and sections refer to the same data.
+/// array_view<const T,N> is the read-only form.
+///
+///     std::vector<int> v(6);
+///     array_view<int, 2> av(2, 3, v);
+///     parallel_for_each(av.extent, [=](index<2> i) restrict(amp) { av[i] = i[0] * 10 + i[1]; });
+///     av.synchronize();   // v == {0, 1, 2, 10, 11, 12}
+///
+/// On the CPU engine accelerator and host share memory, so a view over a host container is
+/// read and written in place: synchronize(), refresh() and discard_data() move no data, and
+/// the last view with pending writes has nothing left to write back when it is destroyed.
+template <class T, int N = 1>
+class array_view {
+  static_assert(N >= 1, "array_view needs rank N >= 1");
+  static_assert(!std::is_reference_v<T> && !std::is_volatile_v<T>, "array_view element must be a plain object type");
+
+ public:
+  static constexpr int rank = N;
+  using value_type = std::remove_const_t<T>;
+
+  /// extent is the shape of the view.
+  ample::detail::readonly_extent<N> extent;
+
+  /// array_view(arr) views all of an array.
+  array_view(array<value_type, N>& a) noexcept
+      : array_view(ample::detail::contiguous_layout<T, N>(a.data(), a.extent), a.storage_) {}
+  array_view(const array<value_type, N>& a) noexcept
+    requires std::is_const_v<T>
+      : array_view(ample::detail::contiguous_layout<T, N>(a.data(), a.extent), a.storage_) {}
+
+  /// array_view(e, src) views the first e.size() elements of a contiguous container.
+  template <detail_concepts::contiguous_source<T> Container>
+  array_view(const concurrency::extent<N>& e, Container& src) : array_view(e, checked(src, e)) {}
+  template <detail_concepts::contiguous_source<T> Container>
+  array_view(const concurrency::extent<N>& e, const Container& src)
+    requires std::is_const_v<T>
+      : array_view(e, checked(src, e)) {}
+  /// array_view(e, ptr) views e.size() elements at ptr.
+  array_view(const concurrency::extent<N>& e, T* src)
+      : array_view(ample::detail::contiguous_layout(src, checked_shape(e)), nullptr) {}
+  /// array_view(e) owns fresh storage of shape e on the default accelerator.
+  explicit array_view(const concurrency::extent<N>& e) : array_view(e, allocate(checked_shape(e))) {}
+
+  // Dimension-list forms of the constructors above, for ranks 1 to 3.
+  template <class Src>
+    requires(N == 1)
+  array_view(int e0, Src&& src) : array_view(concurrency::extent<1>(e0), std::forward<Src>(src)) {}
+  template <class Src>
+    requires(N == 2)
+  array_view(int e0, int e1, Src&& src) : array_view(concurrency::extent<2>(e0, e1), std::forward<Src>(src)) {}
+  template <class Src>
+    requires(N == 3)
+  array_view(int e0, int e1, int e2, Src&& src)
+      : array_view(concurrency::extent<3>(e0, e1, e2), std::forward<Src>(src)) {}
+  explicit array_view(int e0)
+    requires(N == 1)
+      : array_view(concurrency::extent<1>(e0)) {}
+  array_view(int e0, int e1)
+    requires(N == 2)
+      : array_view(concurrency::extent<2>(e0, e1)) {}
+  array_view(int e0, int e1, int e2)
+    requires(N == 3)
+      : array_view(concurrency::extent<3>(e0, e1, e2)) {}
+  /// array_view(c_array) views a whole C array (rank 1).
+  template <std::size_t Size>
+    requires(N == 1)
+  explicit array_view(T (&src)[Size]) : array_view(concurrency::extent<1>(static_cast<int>(Size)), &src[0]) {}
+
+  array_view(const array_view&) = default;
+  array_view& operator=(const array_view&) = default;
+  /// A read-only view can be made from a writable one.
+  template <class U>
+    requires(std::is_const_v<T> && std::is_same_v<U, value_type>)
+  array_view(const array_view<U, N>& other) noexcept
+      : extent(other.extent), data_(other.data_), storage_(other.storage_) {
+    for (int d = 0; d < N; ++d) stride_[d] = other.stride_[d];
+  }
+
+  concurrency::extent<N> get_extent() const noexcept { return extent; }
+  /// get_source_accelerator_view() is where the viewed data lives.
+  accelerator_view get_source_accelerator_view() const {
+    return storage_ ? accelerator_view(storage_->owner()) : accelerator(accelerator::cpu_accelerator).default_view;
+  }
+
+  T& operator[](const index<N>& idx) const noexcept { return data_[offset(idx)]; }
+  T& operator()(const index<N>& idx) const noexcept { return data_[offset(idx)]; }
+  /// get_ref() is operator[] under the name C++ AMP gives it for amp code.
+  T& get_ref(const index<N>& idx) const noexcept { return data_[offset(idx)]; }
+
+  template <class... Ints>
+    requires(N > 1 && sizeof...(Ints) == N && (std::is_convertible_v<Ints, int> && ...))
+  T& operator()(Ints... coords) const noexcept {
+    return data_[offset(index<N>(static_cast<int>(coords)...))];
+  }
+
+  /// operator[](i) on rank 1 is element i; on rank N > 1 it projects to the rank N-1 view of
+  /// row i of the most significant dimension.
+  decltype(auto) operator[](int i) const noexcept {
+    if constexpr (N == 1) {
+      return static_cast<T&>(data_[i]);
+    } else {
+      return project(i);
+    }
+  }
+  decltype(auto) operator()(int i) const noexcept { return (*this)[i]; }
+
+  /// section(origin, ext) views the sub-block of shape ext starting at origin.
+  array_view section(const index<N>& origin, const concurrency::extent<N>& ext) const {
+    check_section(origin, ext);
+    array_view r = *this;
+    r.extent = ample::detail::readonly_extent<N>(ext);
+    r.data_ = data_ + offset(origin);
+    return r;
+  }
+  /// section(origin) views from origin to the end of every dimension.
+  array_view section(const index<N>& origin) const {
+    concurrency::extent<N> ext = extent;
+    for (int d = 0; d < N; ++d) ext[d] -= origin[d];
+    return section(origin, ext);
+  }
+  /// section(ext) views the block of shape ext at the origin.
+  array_view section(const concurrency::extent<N>& ext) const { return section(index<N>(), ext); }
+  array_view section(int i0, int e0) const
+    requires(N == 1)
+  {
+    return section(index<1>(i0), concurrency::extent<1>(e0));
+  }
+  array_view section(int i0, int i1, int e0, int e1) const
+    requires(N == 2)
+  {
+    return section(index<2>(i0, i1), concurrency::extent<2>(e0, e1));
+  }
+  array_view section(int i0, int i1, int i2, int e0, int e1, int e2) const
+    requires(N == 3)
+  {
+    return section(index<3>(i0, i1, i2), concurrency::extent<3>(e0, e1, e2));
+  }
+
+  /// data() points at the first element; only rank 1 is guaranteed contiguous (SPEC §5.2.5).
+  T* data() const noexcept
+    requires(N == 1)
+  {
+    return data_;
+  }
+
+  /// copy_to() copies this view's elements into a destination of the same extent.
+  void copy_to(array<value_type, N>& dest) const;
+  void copy_to(const array_view<value_type, N>& dest) const;
+
+  /// synchronize() makes the data current where the view's source lives (the host container
+  /// for views over host memory). The CPU engine writes in place, so nothing moves.
+  void synchronize(access_type = access_type_read) const noexcept {}
+  /// synchronize_async() is synchronize() returning an already completed future.
+  completion_future synchronize_async(access_type = access_type_read) const { return ample::detail::ready_future(); }
+  /// refresh() tells the view that its source was changed behind its back.
+  void refresh() const noexcept {}
+  /// discard_data() says the current contents need not be kept (a hint; no data moves).
+  void discard_data() const noexcept {}
+
+ private:
+  template <class, int>
+  friend class array_view;
+  template <class, int>
+  friend class concurrency::array;
+  friend struct ample::detail::container_access;
+
+  array_view(const ample::detail::strided_layout<T, N>& l, std::shared_ptr<ample::detail::buffer> storage) noexcept
+      : extent(l.shape), data_(l.base), storage_(std::move(storage)) {
+    for (int d = 0; d < N; ++d) stride_[d] = l.stride[d];
+  }
+  array_view(const concurrency::extent<N>& e, std::shared_ptr<ample::detail::buffer> storage)
+      : array_view(ample::detail::contiguous_layout(static_cast<T*>(storage->data()), e), storage) {}
+
+  template <class Container>
+  static T* checked(Container& src, const concurrency::extent<N>& e) {
+    ample::detail::require_capacity(src.size(), checked_shape(e));
+    return src.data();
+  }
+  static const concurrency::extent<N>& checked_shape(const concurrency::extent<N>& e) {
+    for (int d = 0; d < N; ++d)
+      if (e[d] < 0)
+        AMPLE_THROW(runtime_exception, "array_view extent " + ample::detail::format_extent(e) + " has a negative dimension",
+                    error_code::e_invalidarg);
+    return e;
+  }
+  static std::shared_ptr<ample::detail::buffer> allocate(const concurrency::extent<N>& e) {
+    return ample::detail::buffer::allocate(accelerator().default_view.state(), e.size() * sizeof(value_type));
+  }
+
+  ample::detail::strided_layout<T, N> layout() const noexcept {
+    ample::detail::strided_layout<T, N> l{data_, extent, {}};
+    for (int d = 0; d < N; ++d) l.stride[d] = stride_[d];
+    return l;
+  }
+
+  std::ptrdiff_t offset(const index<N>& idx) const noexcept {
+    std::ptrdiff_t off = idx[N - 1];
+    for (int d = 0; d < N - 1; ++d) off += static_cast<std::ptrdiff_t>(idx[d]) * stride_[d];
+    return off;
+  }
+
+  array_view<T, (N > 1 ? N - 1 : 1)> project(int i) const noexcept {
+    constexpr int M = N > 1 ? N - 1 : 1;
+    ample::detail::strided_layout<T, M> l{data_ + static_cast<std::ptrdiff_t>(i) * stride_[0], {}, {}};
+    for (int d = 0; d < M; ++d) {
+      l.shape[d] = extent[d + 1];
+      l.stride[d] = stride_[d + 1];
+    }
+    return array_view<T, M>(l, storage_);
+  }
+
+  void check_section(const index<N>& origin, const concurrency::extent<N>& ext) const {
+    for (int d = 0; d < N; ++d) {
+      if (origin[d] < 0 || ext[d] < 0 || origin[d] + ext[d] > extent[d]) {
+        int o[N];
+        for (int k = 0; k < N; ++k) o[k] = origin[k];
+        AMPLE_THROW(runtime_exception,
+                    "section at origin " + ample::detail::format_values(o, N) + " with extent " +
+                        ample::detail::format_extent(ext) + " does not fit in extent " +
+                        ample::detail::format_extent<N>(extent),
+                    error_code::e_invalidarg);
+      }
+    }
+  }
+
+  T* data_;
+  std::ptrdiff_t stride_[N];
+  std::shared_ptr<ample::detail::buffer> storage_;
+};
+
+}  // namespace concurrency

@@ -1,0 +1,145 @@
+// The CPU engine's parallel_for specialisations: flat loops and tiles.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "../../detail/parallel_for.hpp"
+#include "../../extent.hpp"
+#include "../../index.hpp"
+#include "../../tiled_extent.hpp"
+#include "../../tiled_index.hpp"
+#include "engine.hpp"
+
+namespace ample::detail::cpu {
+
+/// chunks_for() cuts `work` units into about 8 chunks per thread: enough to balance uneven
+/// kernels, few enough that claiming a chunk (one atomic increment) costs nothing.
+inline std::int64_t chunks_for(std::int64_t work) {
+  const std::int64_t wanted = static_cast<std::int64_t>(thread_count()) * 8;
+  return std::max<std::int64_t>(1, std::min(work, wanted));
+}
+
+}  // namespace ample::detail::cpu
+
+namespace ample::detail {
+
+/// A barrier-free kernel over extent<N> runs as a loop nest over a slice of the row-major
+/// index space. The innermost loop is a plain counted loop with the kernel inlined into it,
+/// so the compiler can vectorise along the last dimension.
+template <class Kernel, int N>
+class parallel_for<Kernel, concurrency::extent<N>, cpu::backend> {
+ public:
+  parallel_for(const Kernel& kernel, const concurrency::extent<N>& domain) noexcept
+      : kernel_(kernel), domain_(domain) {}
+
+  void execute() const {
+    const std::int64_t total = domain_.size();
+    const std::int64_t chunks = cpu::chunks_for(total);
+    grain_ = (total + chunks - 1) / chunks;
+    cpu::run_job(cpu::job{&run_chunk, this, (total + grain_ - 1) / grain_});
+  }
+
+ private:
+  static void run_chunk(const void* context, std::int64_t chunk) {
+    const parallel_for& self = *static_cast<const parallel_for*>(context);
+    const std::int64_t begin = chunk * self.grain_;
+    const std::int64_t end = std::min<std::int64_t>(begin + self.grain_, self.domain_.size());
+    self.run_range(begin, end);
+  }
+
+  void run_range(std::int64_t begin, std::int64_t end) const {
+    const Kernel& kernel = kernel_;
+    if constexpr (N == 1) {
+      for (int i = static_cast<int>(begin); i < static_cast<int>(end); ++i) kernel(concurrency::index<1>(i));
+    } else {
+      concurrency::index<N> idx;
+      std::int64_t rest = begin;
+      for (int d = N - 1; d >= 0; --d) {
+        idx[d] = static_cast<int>(rest % domain_[d]);
+        rest /= domain_[d];
+      }
+      const int inner = domain_[N - 1];
+      std::int64_t remaining = end - begin;
+      while (remaining > 0) {
+        const int start = idx[N - 1];
+        const int stop = static_cast<int>(std::min<std::int64_t>(inner, start + remaining));
+        concurrency::index<N> at = idx;
+        for (int i = start; i < stop; ++i) {
+          at[N - 1] = i;
+          kernel(at);
+        }
+        remaining -= stop - start;
+        idx[N - 1] = 0;
+        for (int d = N - 2; d >= 0 && ++idx[d] == domain_[d]; --d) idx[d] = 0;
+      }
+    }
+  }
+
+  const Kernel& kernel_;
+  concurrency::extent<N> domain_;
+  mutable std::int64_t grain_ = 1;
+};
+
+/// A tiled kernel runs tile by tile: each chunk is a run of whole tiles, and every tile runs
+/// on the worker that claimed it, from its first work-item to its last (the invariant that
+/// makes tile_static correct, see config.hpp).
+template <class Kernel, int D0, int D1, int D2>
+class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> {
+  static constexpr int rank = tile_rank<D0, D1, D2>;
+  using tiled_index_type = concurrency::tiled_index<D0, D1, D2>;
+  static constexpr concurrency::extent<rank> tile_extent = concurrency::tiled_extent<D0, D1, D2>::tile_extent;
+  static constexpr int tile_items = static_cast<int>(tile_extent.size());
+
+ public:
+  parallel_for(const Kernel& kernel, const concurrency::tiled_extent<D0, D1, D2>& domain) noexcept
+      : kernel_(kernel), tiles_(domain / tile_extent) {}
+
+  void execute() const {
+    const std::int64_t total = tiles_.size();
+    const std::int64_t chunks = cpu::chunks_for(total);
+    tiles_per_chunk_ = (total + chunks - 1) / chunks;
+    cpu::run_job(cpu::job{&run_chunk, this, (total + tiles_per_chunk_ - 1) / tiles_per_chunk_});
+  }
+
+ private:
+  static void run_chunk(const void* context, std::int64_t chunk) {
+    const parallel_for& self = *static_cast<const parallel_for*>(context);
+    const std::int64_t begin = chunk * self.tiles_per_chunk_;
+    const std::int64_t end = std::min<std::int64_t>(begin + self.tiles_per_chunk_, self.tiles_.size());
+    cpu::tile_shape shape{rank, {D0, D1, D2}, {}};
+    for (std::int64_t t = begin; t < end; ++t) {
+      const concurrency::index<rank> tile = self.tile_at(t);
+      for (int d = 0; d < rank; ++d) shape.tile_index[d] = tile[d];
+      cpu::run_tile(&run_item, context, t, tile_items, shape);
+    }
+  }
+
+  static void run_item(const void* context, std::int64_t tile_number, int item, tile_sync* sync) {
+    const parallel_for& self = *static_cast<const parallel_for*>(context);
+    const concurrency::index<rank> tile = self.tile_at(tile_number);
+    concurrency::index<rank> local;
+    for (int d = rank - 1; d >= 0; --d) {
+      local[d] = item % tile_extent[d];
+      item /= tile_extent[d];
+    }
+    concurrency::index<rank> origin;
+    for (int d = 0; d < rank; ++d) origin[d] = tile[d] * tile_extent[d];
+    self.kernel_(tiled_index_type(origin + local, local, tile, origin, barrier_factory::make(sync)));
+  }
+
+  concurrency::index<rank> tile_at(std::int64_t t) const noexcept {
+    concurrency::index<rank> tile;
+    for (int d = rank - 1; d >= 0; --d) {
+      tile[d] = static_cast<int>(t % tiles_[d]);
+      t /= tiles_[d];
+    }
+    return tile;
+  }
+
+  const Kernel& kernel_;
+  concurrency::extent<rank> tiles_;  ///< number of tiles in each dimension
+  mutable std::int64_t tiles_per_chunk_ = 1;
+};
+
+}  // namespace ample::detail

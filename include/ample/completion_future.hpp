@@ -1,0 +1,61 @@
+// completion_future: the handle of an asynchronous operation (SPEC §4.6).
+#pragma once
+
+#include <chrono>
+#include <future>
+#include <thread>
+#include <utility>
+
+namespace concurrency {
+
+/// completion_future tells when an asynchronous copy or marker has finished. It is a thin
+/// layer over std::shared_future<void>, to which it converts.
+class completion_future {
+ public:
+  completion_future() noexcept = default;
+  explicit completion_future(std::shared_future<void> f) noexcept : future_(std::move(f)) {}
+
+  /// get() waits for completion and rethrows any error of the operation.
+  void get() const { future_.get(); }
+  /// valid() tells whether this object refers to an operation.
+  bool valid() const noexcept { return future_.valid(); }
+  void wait() const { future_.wait(); }
+  template <class Rep, class Period>
+  std::future_status wait_for(const std::chrono::duration<Rep, Period>& d) const {
+    return future_.wait_for(d);
+  }
+  template <class Clock, class Duration>
+  std::future_status wait_until(const std::chrono::time_point<Clock, Duration>& t) const {
+    return future_.wait_until(t);
+  }
+  operator std::shared_future<void>() const { return future_; }
+
+  /// then() runs `func` once the operation has completed: at once if it already has,
+  /// otherwise on a helper thread that waits for it.
+  template <class Functor>
+  void then(const Functor& func) const {
+    if (!future_.valid()) return;
+    if (future_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+      func();
+      return;
+    }
+    std::thread([f = future_, func] { f.wait(); func(); }).detach();
+  }
+
+ private:
+  std::shared_future<void> future_;
+};
+
+
+}  // namespace concurrency
+
+namespace ample::detail {
+
+/// ready_future() returns a completion_future that has already completed.
+inline concurrency::completion_future ready_future() {
+  std::promise<void> p;
+  p.set_value();
+  return concurrency::completion_future(p.get_future().share());
+}
+
+}  // namespace ample::detail

@@ -1,0 +1,144 @@
+// copy(): moving elements between arrays, array_views and host iterators (SPEC §5.3).
+#pragma once
+
+#include <algorithm>
+#include <iterator>
+#include <string>
+
+#include "array.hpp"
+#include "array_view.hpp"
+#include "completion_future.hpp"
+
+namespace ample::detail {
+
+/// copy_from_range() fills a destination layout from [first, last), which must hold exactly
+/// as many elements as the destination.
+template <class It, class T, int N>
+void copy_from_range(It first, It last, const strided_layout<T, N>& dst) {
+  if constexpr (std::random_access_iterator<It>) {
+    const auto available = static_cast<std::size_t>(std::distance(first, last));
+    if (available != dst.shape.size())
+      AMPLE_THROW(concurrency::runtime_exception,
+                  "copy: source range holds " + std::to_string(available) + " elements, destination extent " +
+                      format_extent(dst.shape) + " holds " + std::to_string(dst.shape.size()),
+                  concurrency::error_code::e_invalidarg);
+  }
+  const int len = dst.shape[N - 1];
+  std::size_t copied = 0;
+  for_each_outer(dst.shape, [&](const int* idx) {
+    T* row = dst.row(idx);
+    for (int i = 0; i < len; ++i, ++copied) {
+      if (first == last)
+        AMPLE_THROW(concurrency::runtime_exception,
+                    "copy: source range ended after " + std::to_string(copied) + " elements, destination extent " +
+                        format_extent(dst.shape) + " holds " + std::to_string(dst.shape.size()),
+                    concurrency::error_code::e_invalidarg);
+      row[i] = *first++;
+    }
+  });
+}
+
+/// copy_from_begin() fills a destination layout from an iterator with no end.
+template <class It, class T, int N>
+void copy_from_begin(It first, const strided_layout<T, N>& dst) {
+  const int len = dst.shape[N - 1];
+  for_each_outer(dst.shape, [&](const int* idx) {
+    T* row = dst.row(idx);
+    for (int i = 0; i < len; ++i) row[i] = *first++;
+  });
+}
+
+/// copy_to_iterator() writes a source layout to an output iterator in row-major order.
+template <class T, int N, class Out>
+void copy_to_iterator(const strided_layout<T, N>& src, Out out) {
+  const int len = src.shape[N - 1];
+  for_each_outer(src.shape, [&](const int* idx) { out = std::copy_n(src.row(idx), len, out); });
+}
+
+template <class S, class D, int N>
+void checked_copy(const strided_layout<S, N>& src, const strided_layout<D, N>& dst) {
+  require_same_extent(src.shape, dst.shape, "copy");
+  copy_layout(src, dst);
+}
+
+}  // namespace ample::detail
+
+namespace concurrency {
+
+template <class T, int N>
+void array_view<T, N>::copy_to(array<value_type, N>& dest) const {
+  ample::detail::checked_copy(layout(), ample::detail::container_access::layout(dest));
+}
+template <class T, int N>
+void array_view<T, N>::copy_to(const array_view<value_type, N>& dest) const {
+  ample::detail::checked_copy(layout(), ample::detail::container_access::layout(dest));
+}
+
+/// copy(src, dest) copies all elements of an array or view into an array or view of the same
+/// extent; runtime_exception naming both extents if they differ.
+template <class T, int N>
+void copy(const array<T, N>& src, array<T, N>& dest) {
+  src.copy_to(dest);
+}
+template <class T, int N>
+void copy(const array<T, N>& src, const array_view<T, N>& dest) {
+  src.copy_to(dest);
+}
+template <class T, int N>
+void copy(const array_view<const T, N>& src, array<T, N>& dest) {
+  src.copy_to(dest);
+}
+template <class T, int N>
+void copy(const array_view<T, N>& src, array<T, N>& dest) {
+  src.copy_to(dest);
+}
+template <class T, int N>
+void copy(const array_view<const T, N>& src, const array_view<T, N>& dest) {
+  src.copy_to(dest);
+}
+template <class T, int N>
+void copy(const array_view<T, N>& src, const array_view<T, N>& dest) {
+  src.copy_to(dest);
+}
+
+/// copy(first, last, dest) fills an array or view from a host range of exactly its size.
+template <std::input_iterator It, class T, int N>
+void copy(It first, It last, array<T, N>& dest) {
+  ample::detail::copy_from_range(first, last, ample::detail::container_access::layout(dest));
+}
+template <std::input_iterator It, class T, int N>
+void copy(It first, It last, const array_view<T, N>& dest) {
+  ample::detail::copy_from_range(first, last, ample::detail::container_access::layout(dest));
+}
+/// copy(first, dest) fills an array or view from a host iterator, reading dest.extent.size()
+/// elements.
+template <std::input_iterator It, class T, int N>
+void copy(It first, array<T, N>& dest) {
+  ample::detail::copy_from_begin(first, ample::detail::container_access::layout(dest));
+}
+template <std::input_iterator It, class T, int N>
+void copy(It first, const array_view<T, N>& dest) {
+  ample::detail::copy_from_begin(first, ample::detail::container_access::layout(dest));
+}
+
+/// copy(src, out) writes all elements of an array or view to an output iterator.
+template <class T, int N, class Out>
+  requires std::output_iterator<Out, T>
+void copy(const array<T, N>& src, Out out) {
+  ample::detail::copy_to_iterator(ample::detail::container_access::layout(src), out);
+}
+template <class T, int N, class Out>
+  requires std::output_iterator<Out, std::remove_const_t<T>>
+void copy(const array_view<T, N>& src, Out out) {
+  ample::detail::copy_to_iterator(ample::detail::container_access::layout(src), out);
+}
+
+/// copy_async() performs copy() and returns a completed future: CPU-engine copies are
+/// host memory copies and finish before the call returns.
+template <class Src, class Dst>
+completion_future copy_async(const Src& src, Dst&& dest) {
+  copy(src, std::forward<Dst>(dest));
+  return ample::detail::ready_future();
+}
+
+}  // namespace concurrency

@@ -1,0 +1,67 @@
+// launch(): validate a compute domain and hand the kernel to the backend of a view's device.
+#pragma once
+
+#include <string>
+
+#include "../accelerator.hpp"
+#include "../backend/cpu/parallel_for.hpp"
+#include "../exceptions.hpp"
+#include "../extent.hpp"
+#include "../tiled_extent.hpp"
+#include "device.hpp"
+#include "parallel_for.hpp"
+#include "strided_layout.hpp"
+
+namespace ample::detail {
+
+/// C++ AMP's limit on work-items per tile (SPEC §7).
+inline constexpr int max_tile_items = 1024;
+
+/// validate_domain() throws invalid_compute_domain, naming the values, for an extent with a
+/// dimension that is not positive.
+template <int N>
+void validate_domain(const concurrency::extent<N>& e) {
+  for (int d = 0; d < N; ++d)
+    if (e[d] <= 0)
+      AMPLE_THROW(concurrency::invalid_compute_domain,
+                  "parallel_for_each: extent " + format_extent(e) + " has dimension " + std::to_string(d) +
+                      " = " + std::to_string(e[d]) + "; every dimension must be positive");
+}
+
+/// validate_domain() for tiles also requires the tile to divide the extent and to hold at
+/// most 1024 work-items.
+template <int D0, int D1, int D2>
+void validate_domain(const concurrency::tiled_extent<D0, D1, D2>& t) {
+  constexpr int rank = tile_rank<D0, D1, D2>;
+  constexpr auto tile = concurrency::tiled_extent<D0, D1, D2>::tile_extent;
+  const concurrency::extent<rank>& e = t;
+  if (tile.size() > static_cast<unsigned>(max_tile_items))
+    AMPLE_THROW(concurrency::invalid_compute_domain,
+                "parallel_for_each: tile " + format_extent(tile) + " has " + std::to_string(tile.size()) +
+                    " work-items; C++ AMP allows at most " + std::to_string(max_tile_items));
+  validate_domain(e);
+  for (int d = 0; d < rank; ++d)
+    if (e[d] % tile[d] != 0)
+      AMPLE_THROW(concurrency::invalid_compute_domain,
+                  "parallel_for_each: extent " + format_extent(e) + " is not divisible by tile " + format_extent(tile) +
+                      " (dimension " + std::to_string(d) + "); use tiled_extent::pad() or truncate()");
+}
+
+/// launch() runs `kernel` over `domain` on the device behind `view`.
+template <class Domain, class Kernel>
+void launch(const view_state& view, const Domain& domain, const Kernel& kernel) {
+  validate_domain(domain);
+  switch (view.dev->backend) {
+    case backend_id::cpu:
+      parallel_for<Kernel, Domain, cpu::backend>(kernel, domain).execute();
+      return;
+    case backend_id::host:
+      break;
+  }
+  AMPLE_THROW(concurrency::runtime_exception,
+              "parallel_for_each is not supported on the selected accelerator (\"cpu\": accelerator::cpu_accelerator "
+              "holds host memory only); run kernels on the default accelerator",
+              concurrency::error_code::e_invalidarg);
+}
+
+}  // namespace ample::detail

@@ -1,0 +1,33 @@
+// readonly_extent<N>: the `extent` data member of array and array_view.
+#pragma once
+
+#include "../extent.hpp"
+
+namespace ample::detail {
+
+/// readonly_extent stands in for Microsoft's read-only `extent` property: code reads it as an
+/// extent (`v.extent[0]`, `v.extent.size()`, `v.extent.tile<16,16>()`, passing it on), but
+/// cannot change a container's shape through it. The mutating operators of extent are hidden.
+template <int N>
+class readonly_extent : public concurrency::extent<N> {
+  using base = concurrency::extent<N>;
+
+ public:
+  constexpr explicit readonly_extent(const base& e) noexcept : base(e) {}
+  constexpr readonly_extent(const readonly_extent&) noexcept = default;
+  constexpr readonly_extent& operator=(const readonly_extent&) noexcept = default;
+
+  constexpr int operator[](int i) const noexcept { return base::operator[](i); }
+
+  void operator+=(auto) = delete;
+  void operator-=(auto) = delete;
+  void operator*=(auto) = delete;
+  void operator/=(auto) = delete;
+  void operator%=(auto) = delete;
+  void operator++() = delete;
+  void operator--() = delete;
+  void operator++(int) = delete;
+  void operator--(int) = delete;
+};
+
+}  // namespace ample::detail

@@ -1,0 +1,41 @@
+// parallel_for_each: run a kernel once per point of a compute domain (SPEC §7).
+#pragma once
+
+#include "accelerator.hpp"
+#include "detail/launch.hpp"
+#include "extent.hpp"
+#include "tiled_extent.hpp"
+
+namespace concurrency {
+
+/// parallel_for_each(domain, kernel) calls kernel(index<N>) once for every index in `domain`
+/// and returns when all calls have finished. Work-items run in no particular order.
+///
+///     parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] *= 2; });
+///
+/// invalid_compute_domain if a dimension is not positive; an exception thrown by the kernel
+/// stops the launch and is rethrown here.
+template <int N, class Kernel>
+void parallel_for_each(const extent<N>& domain, const Kernel& kernel) {
+  ample::detail::launch(*ample::detail::default_device().default_view, domain, kernel);
+}
+
+/// parallel_for_each(tiled_domain, kernel) calls kernel(tiled_index<D0,D1,D2>) for every
+/// work-item; the work-items of one tile share tile_static memory and a tile_barrier.
+/// invalid_compute_domain if the tile does not divide the extent or exceeds 1024 work-items.
+template <int D0, int D1, int D2, class Kernel>
+void parallel_for_each(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
+  ample::detail::launch(*ample::detail::default_device().default_view, domain, kernel);
+}
+
+/// parallel_for_each(view, ...) runs the kernel on the accelerator behind `view`.
+template <int N, class Kernel>
+void parallel_for_each(const accelerator_view& view, const extent<N>& domain, const Kernel& kernel) {
+  ample::detail::launch(*view.state(), domain, kernel);
+}
+template <int D0, int D1, int D2, class Kernel>
+void parallel_for_each(const accelerator_view& view, const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
+  ample::detail::launch(*view.state(), domain, kernel);
+}
+
+}  // namespace concurrency

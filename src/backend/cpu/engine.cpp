@@ -1,0 +1,159 @@
+// The CPU engine: the process-wide worker pool, per-thread tile schedulers, and settings.
+#include <sys/sysinfo.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "ample/backend/cpu/engine.hpp"
+#include "ample/exceptions.hpp"
+#include "ample/runtime_config.hpp"
+#include "engine_config.hpp"
+#include "thread_pool.hpp"
+#include "tile_scheduler.hpp"
+
+namespace ample::detail::cpu {
+
+extern thread_local bool in_kernel;  // thread_pool.cpp
+
+namespace {
+
+constexpr std::size_t default_stack_bytes = 64 * 1024;
+constexpr std::size_t min_stack_bytes = 16 * 1024;
+
+std::size_t page_round(std::size_t bytes) {
+  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  return (std::max(bytes, min_stack_bytes) + page - 1) / page * page;
+}
+
+/// parse_size() reads "65536", "64K" or "1M"; 0 if malformed.
+std::size_t parse_size(const char* text) {
+  char* end = nullptr;
+  const unsigned long long n = std::strtoull(text, &end, 10);
+  if (end == text) return 0;
+  switch (*end) {
+    case '\0': return n;
+    case 'k': case 'K': return end[1] == '\0' ? n << 10 : 0;
+    case 'm': case 'M': return end[1] == '\0' ? n << 20 : 0;
+    default: return 0;
+  }
+}
+
+std::size_t stack_size_from_environment() {
+  const char* env = std::getenv("AMPLE_STACK_SIZE");
+  if (env == nullptr) return default_stack_bytes;
+  const std::size_t n = parse_size(env);
+  if (n == 0)
+    AMPLE_THROW(concurrency::runtime_exception,
+                std::string("AMPLE_STACK_SIZE=\"") + env + "\" is not a size (bytes, or a number with K or M)",
+                concurrency::error_code::e_invalidarg);
+  return n;
+}
+
+struct settings {
+  std::atomic<std::size_t> stack_bytes{page_round(stack_size_from_environment())};
+  std::atomic<unsigned> stack_generation{1};
+};
+
+settings& config() {
+  static settings s;
+  return s;
+}
+
+/// engine owns the pool. Launches from different host threads take turns on launch_mutex:
+/// each launch already uses every core, and the pool runs one job at a time.
+struct engine {
+  std::mutex launch_mutex;
+  std::unique_ptr<thread_pool> pool;  // null when running on the calling thread alone
+
+  explicit engine(unsigned threads) { resize(threads); }
+  void resize(unsigned threads) {
+    pool.reset();
+    if (threads > 1) pool = std::make_unique<thread_pool>(threads);
+  }
+  unsigned size() const { return pool ? pool->size() : 1; }
+};
+
+engine& the_engine() {
+  // Immortal: workers must not be joined during static destruction, when a kernel launched
+  // from a static destructor elsewhere could still need them.
+  static engine* e = new engine(default_thread_count());
+  return *e;
+}
+
+/// run_inline() is the pool's job loop for a single thread.
+void run_inline(const job& j) {
+  in_kernel = true;
+  try {
+    for (std::int64_t c = 0; c < j.chunks; ++c) j.run(j.context, c);
+  } catch (...) {
+    in_kernel = false;
+    throw;
+  }
+  in_kernel = false;
+}
+
+}  // namespace
+
+unsigned default_thread_count() {
+  if (const char* env = std::getenv("AMPLE_NUM_THREADS")) {
+    const std::size_t n = parse_size(env);
+    if (n > 0 && n <= 4096) return static_cast<unsigned>(n);
+  }
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+std::size_t stack_size() { return config().stack_bytes.load(std::memory_order_relaxed); }
+unsigned stack_generation() { return config().stack_generation.load(std::memory_order_relaxed); }
+
+std::size_t physical_memory_kb() {
+  struct sysinfo info {};
+  if (sysinfo(&info) != 0) return 0;
+  return static_cast<std::size_t>(info.totalram) * info.mem_unit / 1024;
+}
+
+void run_job(const job& j) {
+  if (in_kernel)
+    AMPLE_THROW(concurrency::runtime_exception,
+                "parallel_for_each called from inside a kernel; C++ AMP kernels cannot launch kernels",
+                concurrency::error_code::e_fail);
+  engine& e = the_engine();
+  std::lock_guard lock(e.launch_mutex);
+  if (e.pool && j.chunks > 1) e.pool->run(j);
+  else run_inline(j);
+}
+
+unsigned thread_count() { return the_engine().size(); }
+
+void run_tile(item_fn fn, const void* context, std::int64_t tile, int items, const tile_shape& shape) {
+  // One scheduler per thread: a tile never leaves the thread that runs it (tile_scheduler.hpp).
+  thread_local tile_scheduler scheduler;
+  scheduler.run(fn, context, tile, items, shape);
+}
+
+}  // namespace ample::detail::cpu
+
+namespace ample {
+
+void set_thread_count(unsigned n) {
+  detail::cpu::engine& e = detail::cpu::the_engine();
+  std::lock_guard lock(e.launch_mutex);
+  e.resize(n == 0 ? detail::cpu::default_thread_count() : n);
+}
+
+unsigned thread_count() { return detail::cpu::thread_count(); }
+
+void set_work_item_stack_size(std::size_t bytes) {
+  detail::cpu::engine& e = detail::cpu::the_engine();
+  std::lock_guard lock(e.launch_mutex);  // no tile may be running on the old stacks
+  detail::cpu::config().stack_bytes.store(detail::cpu::page_round(bytes), std::memory_order_relaxed);
+  detail::cpu::config().stack_generation.fetch_add(1, std::memory_order_relaxed);
+}
+
+std::size_t work_item_stack_size() { return detail::cpu::stack_size(); }
+
+}  // namespace ample

@@ -1,0 +1,41 @@
+// stack_pool: the work-item fiber stacks of one worker thread.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace ample::detail::cpu {
+
+/// stack_pool hands out stack i for work-item i of the tile its thread is running. Stacks are
+/// carved from mmap'ed regions, each with a PROT_NONE guard page below it so an overflow
+/// faults instead of corrupting a neighbour (overflow_guard turns the fault into a message).
+/// Regions grow with the largest tile seen and are kept for the thread's lifetime: tiles run
+/// back to back reuse the same, already-resident stacks.
+class stack_pool {
+ public:
+  stack_pool() = default;
+  stack_pool(const stack_pool&) = delete;
+  stack_pool& operator=(const stack_pool&) = delete;
+  ~stack_pool();
+
+  /// reserve() makes stacks 0..count-1 available, at the current configured size.
+  void reserve(int count);
+  /// top() is the highest address of stack i (stacks grow down); size() is each one's size.
+  char* top(int i) const noexcept { return tops_[static_cast<std::size_t>(i)]; }
+  std::size_t size() const noexcept { return stack_size_; }
+
+ private:
+  struct region {
+    char* base;
+    std::size_t bytes;
+    int guard_id;
+  };
+  void release() noexcept;
+
+  std::vector<region> regions_;
+  std::vector<char*> tops_;
+  std::size_t stack_size_ = 0;
+  unsigned generation_ = 0;
+};
+
+}  // namespace ample::detail::cpu

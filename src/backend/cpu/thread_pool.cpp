@@ -1,0 +1,94 @@
+// thread_pool: see thread_pool.hpp for the launch protocol.
+#include "thread_pool.hpp"
+
+#include <immintrin.h>
+
+namespace ample::detail::cpu {
+namespace {
+
+/// About 0.2-0.5 ms of spinning on this machine class before a worker sleeps: longer than
+/// the host code between typical back-to-back launches, short enough not to burn a core.
+constexpr int spin_iterations = 1 << 13;
+
+inline void cpu_relax() noexcept { _mm_pause(); }
+
+}  // namespace
+
+/// in_kernel marks threads that are running chunks; engine.cpp refuses nested launches.
+thread_local bool in_kernel = false;
+
+thread_pool::thread_pool(unsigned threads) {
+  const unsigned workers = threads > 1 ? threads - 1 : 0;
+  workers_.reserve(workers);
+  for (unsigned i = 0; i < workers; ++i) workers_.emplace_back([this] { worker_main(); });
+}
+
+thread_pool::~thread_pool() {
+  stopping_.store(true, std::memory_order_relaxed);
+  epoch_.fetch_add(1, std::memory_order_seq_cst);
+  epoch_.notify_all();
+  for (std::thread& t : workers_) t.join();
+}
+
+void thread_pool::run(const job& j) {
+  job_ = &j;
+  next_.store(0, std::memory_order_relaxed);
+  failed_.store(false, std::memory_order_relaxed);
+  error_ = nullptr;
+  busy_.store(static_cast<unsigned>(workers_.size()), std::memory_order_relaxed);
+  // seq_cst pairs with the worker's seq_cst increment of sleepers_ before it sleeps: either
+  // we see the sleeper and wake it, or it sees the new epoch and does not sleep.
+  epoch_.fetch_add(1, std::memory_order_seq_cst);
+  if (sleepers_.load(std::memory_order_seq_cst) > 0) epoch_.notify_all();
+
+  in_kernel = true;
+  execute();
+  in_kernel = false;
+
+  for (int spins = 0; busy_.load(std::memory_order_acquire) != 0; ++spins) {
+    if (spins < spin_iterations) cpu_relax();
+    else std::this_thread::yield();  // a worker was descheduled: give it our core
+  }
+  job_ = nullptr;
+  if (error_) std::rethrow_exception(error_);
+}
+
+void thread_pool::execute() noexcept {
+  const job& j = *job_;
+  while (!failed_.load(std::memory_order_relaxed)) {
+    const std::int64_t chunk = next_.fetch_add(1, std::memory_order_relaxed);
+    if (chunk >= j.chunks) return;
+    try {
+      j.run(j.context, chunk);
+    } catch (...) {
+      std::lock_guard lock(error_mutex_);
+      if (!error_) error_ = std::current_exception();
+      failed_.store(true, std::memory_order_relaxed);
+    }
+  }
+}
+
+void thread_pool::worker_main() {
+  in_kernel = true;
+  std::uint32_t seen = epoch_.load(std::memory_order_acquire);
+  for (;;) {
+    std::uint32_t now = epoch_.load(std::memory_order_acquire);
+    for (int spins = 0; now == seen && spins < spin_iterations; ++spins) {
+      cpu_relax();
+      now = epoch_.load(std::memory_order_acquire);
+    }
+    if (now == seen) {
+      sleepers_.fetch_add(1, std::memory_order_seq_cst);
+      epoch_.wait(seen, std::memory_order_seq_cst);
+      sleepers_.fetch_sub(1, std::memory_order_relaxed);
+      now = epoch_.load(std::memory_order_acquire);
+      if (now == seen) continue;  // spurious wake-up
+    }
+    seen = now;
+    if (stopping_.load(std::memory_order_relaxed)) return;
+    execute();
+    busy_.fetch_sub(1, std::memory_order_release);
+  }
+}
+
+}  // namespace ample::detail::cpu

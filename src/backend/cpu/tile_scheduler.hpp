@@ -1,0 +1,84 @@
+// tile_scheduler: runs the work-items of one tile on one thread, as a loop and then as fibers.
+#pragma once
+
+#include <boost/context/fiber.hpp>
+#include <cstdint>
+#include <exception>
+
+#include "ample/backend/cpu/engine.hpp"
+#include "ample/tile_barrier.hpp"
+#include "stack_pool.hpp"
+
+namespace ample::detail::cpu {
+
+/// tile_scheduler executes one tile at a time for its thread (one instance per thread).
+///
+/// Execution of a tile of n work-items:
+///   1. A "loop fiber" runs items 0, 1, 2, ... one after another. Tiles whose kernel never
+///      reaches a barrier finish this way: one fiber start per tile, no switches.
+///   2. When item 0 reaches its first barrier, the tile is promoted: item 0 keeps the loop
+///      fiber, and items 1..n-1 each get a fiber of their own, created when first switched to.
+///   3. At a barrier an item switches straight to the next item in index order (one switch
+///      per item per barrier). The last item's arrival closes the round: if all n items wait
+///      at the same barrier site, item 0 resumes past it; if all n returned, the tile is done.
+///   4. Anything else is barrier divergence: the tile aborts, every suspended item is resumed
+///      and unwinds (tile_abort), and run() throws runtime_exception naming the sites.
+///   A work-item's exception aborts the tile the same way and is rethrown by run().
+///
+/// Invariant: every fiber of a tile runs on the thread that called run(), and run() returns
+/// only when all of them have finished, so `static thread_local` tile_static storage and
+/// cached TLS addresses stay valid (docs/design/cpu-engine.md).
+class tile_scheduler final : public tile_sync {
+ public:
+  /// run() executes all work-items of one tile; rethrows their first error.
+  void run(item_fn fn, const void* context, std::int64_t tile, int items, const tile_shape& shape);
+
+  void arrive_and_wait(const char* file, int line) override;
+
+ private:
+  static constexpr int host = -1;  ///< the thread that called run()
+  static constexpr int max_items = 1024;
+
+  enum class item_status : unsigned char { not_started, running, waiting, finished };
+
+  boost::context::fiber make_fiber(int item);
+  boost::context::fiber loop_entry(boost::context::fiber&& caller);
+  boost::context::fiber item_entry(int item, boost::context::fiber&& caller);
+  void run_item(int item) noexcept;
+  boost::context::fiber finish_and_continue(int item);
+  int next_after(int item);
+  int end_of_round();
+  int next_waiting() const noexcept;
+  void switch_to(int item);
+  void adopt(boost::context::fiber&& resumer) noexcept;
+  boost::context::fiber& slot(int item) noexcept { return item == host ? host_ : fibers_[item]; }
+  void fail(std::exception_ptr e) noexcept;
+  void diverge(const std::string& what);
+  std::string describe_item(int item) const;
+
+  // Current tile.
+  item_fn fn_ = nullptr;
+  const void* context_ = nullptr;
+  std::int64_t tile_ = 0;
+  int items_ = 0;
+  tile_shape shape_{};
+
+  // Scheduling state.
+  int current_ = host;  ///< item running now
+  int from_ = host;     ///< item that switched to current_; its continuation is adopted
+  bool promoted_ = false;
+  bool aborting_ = false;
+  int arrived_ = 0;   ///< items waiting at the barrier of the current round
+  int finished_ = 0;  ///< items that returned
+  std::exception_ptr error_;
+
+  boost::context::fiber host_;
+  boost::context::fiber fibers_[max_items];
+  item_status status_[max_items] = {};
+  const char* site_file_[max_items] = {};
+  int site_line_[max_items] = {};
+
+  stack_pool stacks_;
+};
+
+}  // namespace ample::detail::cpu
