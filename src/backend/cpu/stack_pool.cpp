@@ -11,6 +11,15 @@
 #include "overflow_guard.hpp"
 
 namespace ample::detail::cpu {
+namespace {
+
+/// colour_offset() staggers the top of stack i by a multiple of a cache line. Stack tops are
+/// page-aligned, so without it the hot top lines of all stacks of a tile fall into the same
+/// few L1 sets and evict each other at every barrier switch; spread over 64 lines they use
+/// all sets (bench/engine_costs.cpp barrier_event: see docs/design/cpu-engine.md).
+std::size_t colour_offset(std::size_t i) { return (i % 64) * 64; }
+
+}  // namespace
 
 stack_pool::~stack_pool() { release(); }
 
@@ -43,7 +52,7 @@ void stack_pool::reserve(int count) {
   char* base = static_cast<char*>(mem);
   for (std::size_t i = 0; i < n; ++i) {
     mprotect(base + i * slot, guard, PROT_NONE);
-    tops_.push_back(base + i * slot + slot);
+    tops_.push_back(base + i * slot + slot - colour_offset(tops_.size()));
   }
   regions_.push_back(region{base, bytes, watch_stacks(base, n, slot, guard, stack_size_)});
 }

@@ -40,7 +40,7 @@ void tile_scheduler::run(item_fn fn, const void* context, std::int64_t tile, int
   arrived_ = 0;
   finished_ = 0;
   error_ = nullptr;
-  std::memset(status_, 0, sizeof(item_status) * static_cast<std::size_t>(items));
+  for (int i = 0; i < items; ++i) items_state_[i].status = item_status::not_started;
   stacks_.reserve(1);
 
   current_ = 0;
@@ -73,7 +73,7 @@ ctx::fiber tile_scheduler::loop_entry(ctx::fiber&& caller) {
     current_ = item;
     run_item(item);
     if (promoted_) return finish_and_continue(item);  // item 0 became a fiber at its barrier
-    status_[item] = item_status::finished;
+    items_state_[item].status = item_status::finished;
     ++finished_;
     if (aborting_) break;
   }
@@ -89,7 +89,7 @@ ctx::fiber tile_scheduler::item_entry(int item, ctx::fiber&& caller) {
 }
 
 void tile_scheduler::run_item(int item) noexcept {
-  status_[item] = item_status::running;
+  items_state_[item].status = item_status::running;
   try {
     fn_(context_, tile_, item, this);
   } catch (const tile_abort&) {
@@ -100,12 +100,12 @@ void tile_scheduler::run_item(int item) noexcept {
 }
 
 ctx::fiber tile_scheduler::finish_and_continue(int item) {
-  status_[item] = item_status::finished;
+  items_state_[item].status = item_status::finished;
   ++finished_;
   const int next = next_after(item);
   from_ = item;
   current_ = next;
-  if (next != host && status_[next] == item_status::not_started) return make_fiber(next);
+  if (next != host && items_state_[next].status == item_status::not_started) return make_fiber(next);
   return std::move(slot(next));
 }
 
@@ -121,16 +121,16 @@ void tile_scheduler::arrive_and_wait(const char* file, int line) {
     promoted_ = true;
     stacks_.reserve(items_);
   }
-  status_[me] = item_status::waiting;
-  site_file_[me] = file;
-  site_line_[me] = line;
+  items_state_[me].status = item_status::waiting;
+  items_state_[me].site_file = file;
+  items_state_[me].site_line = line;
   ++arrived_;
 
-  const int next = next_after(me);
+  const int next = me + 1 < items_ ? me + 1 : next_after(me);  // aborting_ is false here
   if (aborting_) throw tile_abort{};  // this round diverged: unwind, the finish path sweeps on
   if (next != me) switch_to(next);
   if (aborting_) throw tile_abort{};
-  status_[me] = item_status::running;
+  items_state_[me].status = item_status::running;
 }
 
 int tile_scheduler::next_after(int item) {
@@ -143,9 +143,9 @@ int tile_scheduler::end_of_round() {
   if (finished_ == items_) return host;
   if (arrived_ == items_) {
     for (int i = 1; i < items_; ++i) {
-      if (!same_site(site_file_[i], site_line_[i], site_file_[0], site_line_[0])) {
-        diverge("work-item " + describe_item(0) + " waits at barrier " + site(site_file_[0], site_line_[0]) +
-                " while work-item " + describe_item(i) + " waits at barrier " + site(site_file_[i], site_line_[i]));
+      if (!same_site(items_state_[i].site_file, items_state_[i].site_line, items_state_[0].site_file, items_state_[0].site_line)) {
+        diverge("work-item " + describe_item(0) + " waits at barrier " + site(items_state_[0].site_file, items_state_[0].site_line) +
+                " while work-item " + describe_item(i) + " waits at barrier " + site(items_state_[i].site_file, items_state_[i].site_line));
         return next_waiting();
       }
     }
@@ -153,24 +153,24 @@ int tile_scheduler::end_of_round() {
     return 0;
   }
   int waiting = 0, gone = 0;
-  while (status_[waiting] != item_status::waiting) ++waiting;
-  while (status_[gone] != item_status::finished) ++gone;
+  while (items_state_[waiting].status != item_status::waiting) ++waiting;
+  while (items_state_[gone].status != item_status::finished) ++gone;
   diverge("work-item " + describe_item(waiting) + " waits at barrier " +
-          site(site_file_[waiting], site_line_[waiting]) + " but work-item " + describe_item(gone) +
+          site(items_state_[waiting].site_file, items_state_[waiting].site_line) + " but work-item " + describe_item(gone) +
           " returned without reaching it");
   return next_waiting();
 }
 
 int tile_scheduler::next_waiting() const noexcept {
   for (int i = 0; i < items_; ++i)
-    if (status_[i] == item_status::waiting && i != current_) return i;
+    if (items_state_[i].status == item_status::waiting && i != current_) return i;
   return host;
 }
 
 void tile_scheduler::switch_to(int item) {
   from_ = current_;
   current_ = item;
-  ctx::fiber target = status_[item] == item_status::not_started ? make_fiber(item) : std::move(slot(item));
+  ctx::fiber target = items_state_[item].status == item_status::not_started ? make_fiber(item) : std::move(slot(item));
   adopt(std::move(target).resume());
 }
 
