@@ -26,9 +26,7 @@ class coordinate {
   constexpr explicit(sizeof...(Ints) == 1) coordinate(Ints... values) noexcept
       : v_{static_cast<int>(values)...} {}
 
-  constexpr explicit coordinate(const int (&values)[N]) noexcept {
-    for (int i = 0; i < N; ++i) v_[i] = values[i];
-  }
+  /// coordinate(values) reads N ints, as C++ AMP's index(const int[N]) does.
   constexpr explicit coordinate(const int* values) noexcept {
     for (int i = 0; i < N; ++i) v_[i] = values[i];
   }
