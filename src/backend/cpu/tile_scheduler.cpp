@@ -6,7 +6,7 @@
 
 #include "ample/exceptions.hpp"
 
-namespace ctx = boost::context;
+namespace fc = boost::context::detail;
 
 namespace ample::detail::cpu {
 namespace {
@@ -14,18 +14,9 @@ namespace {
 /// tile_abort unwinds a work-item of an aborted tile; it never leaves the tile.
 struct tile_abort {};
 
-/// pooled_stack is the StackAllocator of fibers placed on stack_pool memory: the pool owns
-/// the memory, so a finished fiber gives nothing back.
-struct pooled_stack {
-  ctx::stack_context allocate() = delete;
-  void deallocate(ctx::stack_context&) noexcept {}
-};
-
-bool same_site(const char* f1, int l1, const char* f2, int l2) {
+inline bool same_site(const char* f1, int l1, const char* f2, int l2) noexcept {
   return l1 == l2 && (f1 == f2 || std::strcmp(f1, f2) == 0);
 }
-
-std::string site(const char* file, int line) { return std::string(file) + ":" + std::to_string(line); }
 
 }  // namespace
 
@@ -39,53 +30,58 @@ void tile_scheduler::run(item_fn fn, const void* context, std::int64_t tile, int
   aborting_ = false;
   arrived_ = 0;
   finished_ = 0;
-  error_ = nullptr;
+  mismatch_ = -1;
   for (int i = 0; i < items; ++i) items_state_[i].status = item_status::not_started;
   stacks_.reserve(1);
 
   current_ = 0;
   from_ = host;
-  ctx::fiber loop = make_fiber(0);
-  std::move(loop).resume();  // returns once the last work-item has finished
+  fc::jump_fcontext(start(0), this);  // comes back once the last work-item has finished
 
   if (error_) {
-    std::exception_ptr e = error_;
+    std::exception_ptr e = std::move(error_);
     error_ = nullptr;
     std::rethrow_exception(e);
   }
 }
 
-ctx::fiber tile_scheduler::make_fiber(int item) {
-  char* top = stacks_.top(item);
-  ctx::stack_context sc;
-  sc.size = stacks_.size();
-  sc.sp = top;
-  if (item == 0)
-    return ctx::fiber(std::allocator_arg, ctx::preallocated(top, sc.size, sc), pooled_stack{},
-                      [this](ctx::fiber&& caller) { return loop_entry(std::move(caller)); });
-  return ctx::fiber(std::allocator_arg, ctx::preallocated(top, sc.size, sc), pooled_stack{},
-                    [this, item](ctx::fiber&& caller) { return item_entry(item, std::move(caller)); });
+tile_scheduler::context_t tile_scheduler::start(int item) {
+  return fc::make_fcontext(stacks_.top(item), stacks_.size(), &fiber_main);
 }
 
-ctx::fiber tile_scheduler::loop_entry(ctx::fiber&& caller) {
-  adopt(std::move(caller));
-  for (int item = 0; item < items_; ++item) {
-    current_ = item;
-    run_item(item);
-    if (promoted_) return finish_and_continue(item);  // item 0 became a fiber at its barrier
-    items_state_[item].status = item_status::finished;
-    ++finished_;
-    if (aborting_) break;
+void tile_scheduler::fiber_main(fc::transfer_t from) {
+  auto* self = static_cast<tile_scheduler*>(from.data);
+  self->slot(self->from_) = from.fctx;
+  self->fiber_body();
+}
+
+void tile_scheduler::fiber_body() {
+  const int me = current_;
+  if (me == 0) {
+    // The loop fiber: items one after another until item 0 turns out to need a barrier.
+    for (int item = 0; item < items_; ++item) {
+      current_ = item;
+      run_item(item);
+      if (promoted_ || aborting_) break;
+      items_state_[item].status = item_status::finished;
+      ++finished_;
+    }
+  } else {
+    run_item(me);
   }
-  from_ = current_;
-  current_ = host;
-  return std::move(host_);
-}
-
-ctx::fiber tile_scheduler::item_entry(int item, ctx::fiber&& caller) {
-  adopt(std::move(caller));
-  run_item(item);
-  return finish_and_continue(item);
+  const int done = current_;
+  int next = host;
+  if (promoted_) {
+    items_state_[done].status = item_status::finished;
+    ++finished_;
+    next = next_after(done);
+  }
+  from_ = done;
+  current_ = next;
+  const context_t target = next != host && items_state_[next].status == item_status::not_started ? start(next)
+                                                                                                  : slot(next);
+  fc::jump_fcontext(target, this);  // a finished fiber is never resumed
+  __builtin_unreachable();
 }
 
 void tile_scheduler::run_item(int item) noexcept {
@@ -99,38 +95,46 @@ void tile_scheduler::run_item(int item) noexcept {
   }
 }
 
-ctx::fiber tile_scheduler::finish_and_continue(int item) {
-  items_state_[item].status = item_status::finished;
-  ++finished_;
-  const int next = next_after(item);
-  from_ = item;
-  current_ = next;
-  if (next != host && items_state_[next].status == item_status::not_started) return make_fiber(next);
-  return std::move(slot(next));
-}
-
 void tile_scheduler::arrive_and_wait(const char* file, int line) {
   const int me = current_;
-  if (aborting_) throw tile_abort{};
-  if (!promoted_) {
-    if (me > 0) {
-      diverge("work-item " + describe_item(me) + " waits at barrier " + site(file, line) + " but work-item " +
-              describe_item(0) + " returned without reaching it");
-      throw tile_abort{};
-    }
-    promoted_ = true;
-    stacks_.reserve(items_);
-  }
-  items_state_[me].status = item_status::waiting;
-  items_state_[me].site_file = file;
-  items_state_[me].site_line = line;
+  if (AMPLE_IMPL_UNLIKELY(aborting_)) throw tile_abort{};
+  if (AMPLE_IMPL_UNLIKELY(!promoted_)) promote(me, file, line);
+
+  item_state& self = items_state_[me];
+  self.status = item_status::waiting;
+  self.site_file = file;
+  self.site_line = line;
+  if (me != 0 && mismatch_ < 0 &&
+      !same_site(file, line, items_state_[0].site_file, items_state_[0].site_line))
+    mismatch_ = me;
   ++arrived_;
 
-  const int next = me + 1 < items_ ? me + 1 : next_after(me);  // aborting_ is false here
-  if (aborting_) throw tile_abort{};  // this round diverged: unwind, the finish path sweeps on
+  const int next = me + 1 < items_ ? me + 1 : end_of_round();
+  if (AMPLE_IMPL_UNLIKELY(aborting_)) throw tile_abort{};  // diverged: the finish path sweeps on
   if (next != me) switch_to(next);
-  if (aborting_) throw tile_abort{};
-  items_state_[me].status = item_status::running;
+  if (AMPLE_IMPL_UNLIKELY(aborting_)) throw tile_abort{};
+  self.status = item_status::running;
+}
+
+inline void tile_scheduler::switch_to(int item) {
+  from_ = current_;
+  current_ = item;
+  item_state& target = items_state_[item];
+  const fc::transfer_t back =
+      fc::jump_fcontext(target.status == item_status::not_started ? start(item) : target.context, this);
+  slot(from_) = back.fctx;  // from_ is whoever resumed us; its context resumes it later
+}
+
+void tile_scheduler::promote(int item, const char* file, int line) {
+  if (item > 0) {
+    items_state_[item].site_file = file;
+    items_state_[item].site_line = line;
+    diverge("work-item " + describe_item(item) + " waits at barrier " + describe_site(item) + " but work-item " +
+            describe_item(0) + " returned without reaching it");
+    throw tile_abort{};
+  }
+  promoted_ = true;
+  stacks_.reserve(items_);
 }
 
 int tile_scheduler::next_after(int item) {
@@ -141,23 +145,20 @@ int tile_scheduler::next_after(int item) {
 
 int tile_scheduler::end_of_round() {
   if (finished_ == items_) return host;
-  if (arrived_ == items_) {
-    for (int i = 1; i < items_; ++i) {
-      if (!same_site(items_state_[i].site_file, items_state_[i].site_line, items_state_[0].site_file, items_state_[0].site_line)) {
-        diverge("work-item " + describe_item(0) + " waits at barrier " + site(items_state_[0].site_file, items_state_[0].site_line) +
-                " while work-item " + describe_item(i) + " waits at barrier " + site(items_state_[i].site_file, items_state_[i].site_line));
-        return next_waiting();
-      }
-    }
+  if (arrived_ == items_ && mismatch_ < 0) {
     arrived_ = 0;
     return 0;
   }
-  int waiting = 0, gone = 0;
-  while (items_state_[waiting].status != item_status::waiting) ++waiting;
-  while (items_state_[gone].status != item_status::finished) ++gone;
-  diverge("work-item " + describe_item(waiting) + " waits at barrier " +
-          site(items_state_[waiting].site_file, items_state_[waiting].site_line) + " but work-item " + describe_item(gone) +
-          " returned without reaching it");
+  if (arrived_ == items_) {
+    diverge("work-item " + describe_item(0) + " waits at barrier " + describe_site(0) + " while work-item " +
+            describe_item(mismatch_) + " waits at barrier " + describe_site(mismatch_));
+  } else {
+    int waiting = 0, gone = 0;
+    while (items_state_[waiting].status != item_status::waiting) ++waiting;
+    while (items_state_[gone].status != item_status::finished) ++gone;
+    diverge("work-item " + describe_item(waiting) + " waits at barrier " + describe_site(waiting) +
+            " but work-item " + describe_item(gone) + " returned without reaching it");
+  }
   return next_waiting();
 }
 
@@ -165,18 +166,6 @@ int tile_scheduler::next_waiting() const noexcept {
   for (int i = 0; i < items_; ++i)
     if (items_state_[i].status == item_status::waiting && i != current_) return i;
   return host;
-}
-
-void tile_scheduler::switch_to(int item) {
-  from_ = current_;
-  current_ = item;
-  ctx::fiber target = items_state_[item].status == item_status::not_started ? make_fiber(item) : std::move(slot(item));
-  adopt(std::move(target).resume());
-}
-
-void tile_scheduler::adopt(ctx::fiber&& resumer) noexcept {
-  // from_ was set by whoever switched to us; an item that finished leaves an empty fiber.
-  slot(from_) = std::move(resumer);
 }
 
 void tile_scheduler::fail(std::exception_ptr e) noexcept {
@@ -200,6 +189,10 @@ std::string tile_scheduler::describe_item(int item) const {
     item /= shape_.dims[d];
   }
   return format_values(local, shape_.rank);
+}
+
+std::string tile_scheduler::describe_site(int item) const {
+  return std::string(items_state_[item].site_file) + ":" + std::to_string(items_state_[item].site_line);
 }
 
 }  // namespace ample::detail::cpu

@@ -1,9 +1,10 @@
 // tile_scheduler: runs the work-items of one tile on one thread, as a loop and then as fibers.
 #pragma once
 
-#include <boost/context/fiber.hpp>
+#include <boost/context/detail/fcontext.hpp>
 #include <cstdint>
 #include <exception>
+#include <string>
 
 #include "ample/backend/cpu/engine.hpp"
 #include "ample/tile_barrier.hpp"
@@ -25,9 +26,14 @@ namespace ample::detail::cpu {
 ///      and unwinds (tile_abort), and run() throws runtime_exception naming the sites.
 ///   A work-item's exception aborts the tile the same way and is rethrown by run().
 ///
+/// Fibers are Boost.Context execution contexts (fcontext: make_fcontext / jump_fcontext), the
+/// layer under boost::context::fiber. Using it directly saves the fiber record, the moves of
+/// fiber handles and their destructor checks on every switch (docs/design/cpu-engine.md has
+/// the measurements). A finished fiber jumps away for good, so its stack is free at once.
+///
 /// Invariant: every fiber of a tile runs on the thread that called run(), and run() returns
 /// only when all of them have finished, so `static thread_local` tile_static storage and
-/// cached TLS addresses stay valid (docs/design/cpu-engine.md).
+/// cached TLS addresses stay valid.
 class tile_scheduler final : public tile_sync {
  public:
   /// run() executes all work-items of one tile; rethrows their first error.
@@ -36,25 +42,34 @@ class tile_scheduler final : public tile_sync {
   void arrive_and_wait(const char* file, int line) override;
 
  private:
+  using context_t = boost::context::detail::fcontext_t;
   static constexpr int host = -1;  ///< the thread that called run()
   static constexpr int max_items = 1024;
 
   enum class item_status : unsigned char { not_started, running, waiting, finished };
 
-  boost::context::fiber make_fiber(int item);
-  boost::context::fiber loop_entry(boost::context::fiber&& caller);
-  boost::context::fiber item_entry(int item, boost::context::fiber&& caller);
+  /// item_state keeps together what a barrier switch touches for one work-item.
+  struct item_state {
+    context_t context;      ///< where the suspended work-item resumes
+    const char* site_file;  ///< barrier it waits at
+    int site_line;
+    item_status status;
+  };
+
+  static void fiber_main(boost::context::detail::transfer_t from);
+  [[noreturn]] void fiber_body();
   void run_item(int item) noexcept;
-  boost::context::fiber finish_and_continue(int item);
-  int next_after(int item);
+  void promote(int item, const char* file, int line);
   int end_of_round();
+  int next_after(int item);
   int next_waiting() const noexcept;
+  context_t start(int item);
+  context_t& slot(int item) noexcept { return item == host ? host_ : items_state_[item].context; }
   void switch_to(int item);
-  void adopt(boost::context::fiber&& resumer) noexcept;
-  boost::context::fiber& slot(int item) noexcept { return item == host ? host_ : items_state_[item].fiber; }
   void fail(std::exception_ptr e) noexcept;
   void diverge(const std::string& what);
   std::string describe_item(int item) const;
+  std::string describe_site(int item) const;
 
   // Current tile.
   item_fn fn_ = nullptr;
@@ -65,25 +80,16 @@ class tile_scheduler final : public tile_sync {
 
   // Scheduling state.
   int current_ = host;  ///< item running now
-  int from_ = host;     ///< item that switched to current_; its continuation is adopted
+  int from_ = host;     ///< item that switched to current_: its context is stored on arrival
   bool promoted_ = false;
   bool aborting_ = false;
-  int arrived_ = 0;   ///< items waiting at the barrier of the current round
-  int finished_ = 0;  ///< items that returned
+  int arrived_ = 0;     ///< items waiting at the barrier of the current round
+  int finished_ = 0;    ///< items that returned
+  int mismatch_ = -1;   ///< first item this tile that waited at another site than item 0
   std::exception_ptr error_;
 
-  /// item_state keeps together what a barrier switch touches for one work-item, so that a
-  /// switch costs one cache line per item (measured: bench/engine_costs.cpp barrier_event).
-  struct item_state {
-    boost::context::fiber fiber;  ///< the suspended work-item, or empty while it runs
-    const char* site_file;        ///< barrier it waits at
-    int site_line;
-    item_status status;
-  };
-
-  boost::context::fiber host_;
+  context_t host_ = nullptr;
   item_state items_state_[max_items] = {};
-
   stack_pool stacks_;
 };
 
