@@ -35,7 +35,7 @@ namespace ample::detail {
 /// container_access lets the runtime reach the memory layout of arrays and views.
 struct container_access {
   template <class C>
-  static auto layout(const C& c) noexcept {
+  static auto layout(C& c) noexcept {
     return c.layout();
   }
 };

@@ -20,8 +20,11 @@ class extent : public ample::detail::coordinate<extent<N>, N> {
   using base = ample::detail::coordinate<extent<N>, N>;
 
  public:
-  using base::base;
   constexpr extent() noexcept = default;
+  template <class... Ints>
+    requires(sizeof...(Ints) == N && (std::convertible_to<Ints, int> && ...))
+  constexpr explicit(sizeof...(Ints) == 1) extent(Ints... values) noexcept : base(values...) {}
+  constexpr explicit extent(const int* values) noexcept : base(values) {}
 
   /// size() returns the number of points, the product of all dimensions.
   constexpr unsigned int size() const noexcept {

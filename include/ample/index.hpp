@@ -14,8 +14,11 @@ class index : public ample::detail::coordinate<index<N>, N> {
   using base = ample::detail::coordinate<index<N>, N>;
 
  public:
-  using base::base;
   constexpr index() noexcept = default;
+  template <class... Ints>
+    requires(sizeof...(Ints) == N && (std::convertible_to<Ints, int> && ...))
+  constexpr explicit(sizeof...(Ints) == 1) index(Ints... values) noexcept : base(values...) {}
+  constexpr explicit index(const int* values) noexcept : base(values) {}
 };
 
 }  // namespace concurrency

@@ -21,6 +21,9 @@ class coordinate {
 
   constexpr coordinate() noexcept = default;
 
+  /// coordinate(i0, i1, ...) takes one int per dimension. index and extent repeat this
+  /// constructor instead of inheriting it: GCC 12 drops explicit(...) from inherited
+  /// constructors, which would make `index<1> i = 5;` compile.
   template <class... Ints>
     requires(sizeof...(Ints) == N && (std::convertible_to<Ints, int> && ...))
   constexpr explicit(sizeof...(Ints) == 1) coordinate(Ints... values) noexcept

@@ -70,7 +70,9 @@ void thread_pool::execute() noexcept {
 
 void thread_pool::worker_main() {
   in_kernel = true;
-  std::uint32_t seen = epoch_.load(std::memory_order_acquire);
+  // The epoch this worker has handled is the one at construction (0), not whatever epoch_
+  // holds when the thread gets going: a launch may already have been published by then.
+  std::uint32_t seen = 0;
   for (;;) {
     std::uint32_t now = epoch_.load(std::memory_order_acquire);
     for (int spins = 0; now == seen && spins < spin_iterations; ++spins) {

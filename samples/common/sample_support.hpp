@@ -1,0 +1,139 @@
+// sample_support.hpp: the little each seed program needs besides its own code: a timer, result
+// checks, ANSI colours and the closing machine-readable line.
+//
+// Kept out of the samples themselves so that every sample reads like the article it comes from.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstddef>
+#include <exception>
+#include <iostream>
+#include <limits>
+#include <span>
+#include <sstream>
+#include <string_view>
+#include <vector>
+
+#include <amp.h>
+
+namespace sample {
+
+// ---- timing ---------------------------------------------------------------------------------
+
+/// seconds() runs `f` `repeats` times and returns the fastest run in seconds.
+///
+/// The minimum, not the mean: these are single runs on a shared machine, and the minimum is
+/// the figure least disturbed by other processes.
+template <class F>
+double seconds(F&& f, int repeats = 1) {
+  double best = std::numeric_limits<double>::infinity();
+  for (int r = 0; r < repeats; ++r) {
+    const auto start = std::chrono::steady_clock::now();
+    f();
+    const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+    best = std::min(best, took.count());
+  }
+  return best;
+}
+
+/// warm_up() runs one trivial kernel so that the first timed parallel_for_each does not also
+/// pay for starting the runtime's worker threads.
+inline void warm_up() {
+  std::vector<int> v(256, 0);
+  concurrency::array_view<int, 1> av(static_cast<int>(v.size()), v);
+  concurrency::parallel_for_each(av.extent, [=](concurrency::index<1> i) restrict(amp) { av[i] = i[0]; });
+  av.synchronize();
+}
+
+/// print_timing() prints both times and the speed-up of the C++ AMP version over the
+/// sequential CPU version, the comparison every seed article makes.
+inline void print_timing(double amp_s, double cpu_s) {
+  std::ostringstream out;  // a private stream so that the caller's formatting flags survive
+  out.setf(std::ios::fixed);
+  out.precision(4);
+  out << "time: C++ AMP " << amp_s << " s, sequential CPU " << cpu_s << " s";
+  out.precision(2);
+  out << ", speed-up " << (amp_s > 0 ? cpu_s / amp_s : 0.0) << "x\n";
+  std::cout << out.str();
+}
+
+// ---- verification ---------------------------------------------------------------------------
+
+/// equal() compares two results element by element and reports the first mismatch; use it for
+/// integer results and for float results computed in the same order.
+template <class T>
+bool equal(const std::vector<T>& got, const std::vector<T>& want, std::string_view what) {
+  if (got.size() != want.size()) {
+    std::cout << what << ": size " << got.size() << " != expected " << want.size() << "\n";
+    return false;
+  }
+  std::size_t bad = 0, first = 0;
+  for (std::size_t i = 0; i < got.size(); ++i)
+    if (!(got[i] == want[i]) && bad++ == 0) first = i;
+  if (bad != 0)
+    std::cout << what << ": " << bad << " mismatches, first at [" << first << "]: " << got[first]
+              << " != expected " << want[first] << "\n";
+  return bad == 0;
+}
+
+/// close() compares float results that may differ in rounding: |got - want| <= rel * max(1, |want|).
+///
+/// For a dot product of K terms computed in two different orders each result is within
+/// K*eps*sum|a*b| of the exact value; with non-negative inputs sum|a*b| is the result itself,
+/// so rel = 2*K*eps is a rigorous bound (see matmul_blocked.cpp).
+inline bool close(std::span<const float> got, std::span<const float> want, double rel,
+                  std::string_view what) {
+  if (got.size() != want.size()) {
+    std::cout << what << ": size " << got.size() << " != expected " << want.size() << "\n";
+    return false;
+  }
+  std::size_t bad = 0, first = 0;
+  for (std::size_t i = 0; i < got.size(); ++i) {
+    const double g = got[i], w = want[i];
+    if (!(std::fabs(g - w) <= rel * std::max(1.0, std::fabs(w))) && bad++ == 0) first = i;
+  }
+  if (bad != 0)
+    std::cout << what << ": " << bad << " values outside tolerance " << rel << ", first at ["
+              << first << "]: " << got[first] << " != expected " << want[first] << "\n";
+  return bad == 0;
+}
+
+// ---- console colours ------------------------------------------------------------------------
+
+/// ANSI escape sequences standing in for the Windows console calls of the seeds
+/// (SetConsoleTextAttribute with FOREGROUND_RED = 4 and FOREGROUND_GREEN = 2).
+inline constexpr std::string_view ansi_red = "\x1b[31m";
+inline constexpr std::string_view ansi_green = "\x1b[32m";
+inline constexpr std::string_view ansi_reset = "\x1b[0m";
+
+// ---- the closing line -----------------------------------------------------------------------
+
+/// finish() prints the one line a driver script parses and returns the exit status:
+///
+///     AMPLE-SAMPLE name=<name> status=<ok|FAIL> amp_s=<seconds> cpu_s=<seconds> speedup=<x>
+///
+/// Programs without a meaningful timing pass 0 for both times; speedup is then 0 as well.
+inline int finish(std::string_view name, bool ok, double amp_s = 0, double cpu_s = 0) {
+  const double speedup = (amp_s > 0 && cpu_s > 0) ? cpu_s / amp_s : 0.0;
+  std::ostringstream out;
+  out.setf(std::ios::fixed);
+  out.precision(6);
+  out << "AMPLE-SAMPLE name=" << name << " status=" << (ok ? "ok" : "FAIL") << " amp_s=" << amp_s
+      << " cpu_s=" << cpu_s;
+  out.precision(3);
+  out << " speedup=" << speedup << "\n";
+  std::cout << out.str() << std::flush;
+  return ok ? 0 : 1;
+}
+
+/// fail() reports an exception that escaped a sample as a failed run, so a driver still finds
+/// the closing line. Use it from a function-try-block on main().
+inline int fail(std::string_view name, const std::exception& e) {
+  std::cout << std::flush;
+  std::cerr << name << ": exception: " << e.what() << "\n";
+  return finish(name, false);
+}
+
+}  // namespace sample

@@ -1,0 +1,57 @@
+// Shared helpers for Ample's tests: the worker-count fixture and small host-side utilities.
+#pragma once
+
+#include <amp.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace ample_test {
+
+/// worker_counts() lists the engine sizes every runtime test runs with: 1, 2 and all cores,
+/// without duplicates (on a 2-core machine "all cores" is 2).
+inline std::vector<unsigned> worker_counts() {
+  std::vector<unsigned> counts{1u, 2u, std::max(1u, std::thread::hardware_concurrency())};
+  std::sort(counts.begin(), counts.end());
+  counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+  return counts;
+}
+
+/// worker_count_name() names a parameterised test instance after its worker count, "Workers2".
+inline std::string worker_count_name(const ::testing::TestParamInfo<unsigned>& info) {
+  return "Workers" + std::to_string(info.param);
+}
+
+/// WorkerCountTest runs each test with ample::set_thread_count(GetParam()) and restores the
+/// default (all cores) afterwards, so that a failing test cannot leak its setting.
+class WorkerCountTest : public ::testing::TestWithParam<unsigned> {
+ protected:
+  void SetUp() override { ample::set_thread_count(GetParam()); }
+  void TearDown() override { ample::set_thread_count(0); }
+};
+
+/// contains() tells whether `text` contains `part`; for messages of exceptions.
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace ample_test
+
+/// AMPLE_INSTANTIATE_WORKER_TESTS instantiates a WorkerCountTest-derived suite for every count.
+#define AMPLE_INSTANTIATE_WORKER_TESTS(suite)                                                   \
+  INSTANTIATE_TEST_SUITE_P(Engine, suite, ::testing::ValuesIn(::ample_test::worker_counts()), \
+                           ::ample_test::worker_count_name)
+
+/// AMPLE_TEST_USING_AMP brings the C++ AMP names into the current (anonymous) namespace.
+/// glibc's <strings.h> declares a global function `index`, so a using-directive alone would make
+/// `index<2>` ambiguous; the using-declarations hide it.
+#define AMPLE_TEST_USING_AMP        \
+  using namespace concurrency;      \
+  using concurrency::index;         \
+  using concurrency::extent;        \
+  using concurrency::array;         \
+  using concurrency::array_view;    \
+  using concurrency::copy

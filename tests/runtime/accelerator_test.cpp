@@ -1,0 +1,150 @@
+// accelerator and accelerator_view: enumeration, properties, views and markers (SPEC §3).
+#include <string>
+#include <vector>
+
+#include "common/test_support.hpp"
+
+namespace {
+AMPLE_TEST_USING_AMP;
+using ample_test::contains;
+
+const std::wstring kCpuPath = L"cpu";
+
+TEST(AcceleratorTest, PathConstants) {
+  EXPECT_EQ(std::wstring(accelerator::default_accelerator), L"default");
+  EXPECT_EQ(std::wstring(accelerator::cpu_accelerator), L"cpu");
+}
+
+TEST(AcceleratorTest, DefaultIsAmpleMulticoreEngine) {
+  accelerator acc;
+  EXPECT_NE(acc.device_path, kCpuPath) << "the default must be Ample's engine, not cpu_accelerator";
+  EXPECT_NE(acc.device_path, std::wstring(L"default"));
+  EXPECT_FALSE(acc.device_path.empty());
+  EXPECT_FALSE(acc.description.empty());
+  EXPECT_FALSE(acc.is_emulated);
+  EXPECT_TRUE(acc.supports_double_precision);
+}
+
+TEST(AcceleratorTest, GetFormsMatchProperties) {
+  accelerator acc;
+  EXPECT_EQ(acc.get_device_path(), acc.device_path);
+  EXPECT_EQ(acc.get_description(), acc.description);
+  EXPECT_EQ(acc.get_dedicated_memory(), acc.dedicated_memory);
+  EXPECT_EQ(acc.get_supports_double_precision(), acc.supports_double_precision);
+  EXPECT_EQ(acc.get_is_emulated(), acc.is_emulated);
+  EXPECT_EQ(acc.get_version(), acc.version);
+  EXPECT_TRUE(acc.get_default_view() == acc.default_view);
+}
+
+TEST(AcceleratorTest, DefaultPathNamesTheDefault) {
+  accelerator by_default;
+  accelerator by_path(accelerator::default_accelerator);
+  EXPECT_TRUE(by_default == by_path);
+  EXPECT_FALSE(by_default != by_path);
+  EXPECT_EQ(by_path.device_path, by_default.device_path);
+}
+
+TEST(AcceleratorTest, GetAllListsEngineAndCpu) {
+  std::vector<accelerator> all = accelerator::get_all();
+  ASSERT_GE(all.size(), 2u);
+  bool has_cpu = false, has_default = false;
+  const std::wstring default_path = accelerator().device_path;
+  for (const accelerator& a : all) {
+    if (a.device_path == kCpuPath) has_cpu = true;
+    if (a.device_path == default_path) has_default = true;
+  }
+  EXPECT_TRUE(has_cpu);
+  EXPECT_TRUE(has_default);
+}
+
+TEST(AcceleratorTest, CpuAcceleratorByPath) {
+  accelerator cpu(accelerator::cpu_accelerator);
+  EXPECT_EQ(cpu.device_path, kCpuPath);
+  EXPECT_TRUE(cpu != accelerator());
+}
+
+TEST(AcceleratorTest, UnknownPathThrows) {
+  EXPECT_THROW(accelerator(L"no-such-device"), runtime_exception);
+}
+
+TEST(AcceleratorTest, SetDefaultAfterUseReturnsFalse) {
+  accelerator acc;
+  std::vector<int> v(4, 0);
+  array_view<int, 1> av(4, v);
+  parallel_for_each(av.extent, [=](index<1> i) restrict(amp) { av[i] = 1; });
+  av.synchronize();
+  EXPECT_FALSE(accelerator::set_default(accelerator::cpu_accelerator));
+  EXPECT_EQ(accelerator().device_path, acc.device_path) << "a refused set_default changes nothing";
+}
+
+TEST(AcceleratorViewTest, DefaultViewBelongsToAccelerator) {
+  accelerator acc;
+  accelerator_view av = acc.default_view;
+  EXPECT_TRUE(av.get_accelerator() == acc);
+  EXPECT_TRUE(av == acc.get_default_view());
+  EXPECT_FALSE(av != acc.get_default_view());
+  accelerator_view copy = av;
+  EXPECT_TRUE(copy == av);
+}
+
+TEST(AcceleratorViewTest, CreateViewMakesDistinctView) {
+  accelerator acc;
+  accelerator_view created = acc.create_view();
+  EXPECT_TRUE(created != acc.default_view);
+  EXPECT_TRUE(created.get_accelerator() == acc);
+  accelerator_view other = acc.create_view();
+  EXPECT_TRUE(other != created);
+}
+
+TEST(AcceleratorViewTest, WaitFlushAndMarker) {
+  accelerator_view av = accelerator().default_view;
+  std::vector<int> v(256, 0);
+  array_view<int, 1> data(256, v);
+  parallel_for_each(av, data.extent, [=](index<1> i) restrict(amp) { data[i] = i[0]; });
+  av.flush();
+  av.wait();
+  completion_future marker = av.create_marker();
+  EXPECT_TRUE(marker.valid());
+  marker.wait();
+  EXPECT_NO_THROW(marker.get());
+  data.synchronize();
+  for (int i = 0; i < 256; ++i) EXPECT_EQ(v[i], i);
+}
+
+TEST(AcceleratorViewTest, KernelOnCreatedView) {
+  accelerator_view av = accelerator().create_view();
+  std::vector<int> v(64, 0);
+  array_view<int, 1> data(64, v);
+  parallel_for_each(av, data.extent.tile<16>(), [=](tiled_index<16> t) restrict(amp) {
+    tile_static int s[16];
+    s[t.local[0]] = t.global[0];
+    t.barrier.wait();
+    data[t.global] = s[15 - t.local[0]];
+  });
+  data.synchronize();
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(v[i], (i / 16) * 16 + 15 - i % 16);
+}
+
+TEST(AcceleratorViewTest, CpuAcceleratorCannotRunKernels) {
+  accelerator cpu(accelerator::cpu_accelerator);
+  std::vector<int> v(8, 0);
+  array_view<int, 1> data(8, v);
+  bool ran = false;
+  try {
+    parallel_for_each(cpu.default_view, data.extent, [=, &ran](index<1> i) restrict(amp) {
+      ran = true;
+      data[i] = 1;
+    });
+    FAIL() << "parallel_for_each on cpu_accelerator must throw";
+  } catch (const runtime_exception& e) {
+    EXPECT_TRUE(contains(e.what(), "parallel_for_each")) << e.what();
+    EXPECT_TRUE(contains(e.what(), "not supported")) << e.what();
+  }
+  EXPECT_FALSE(ran);
+  // The default accelerator still works afterwards.
+  parallel_for_each(data.extent, [=](index<1> i) restrict(amp) { data[i] = 2; });
+  data.synchronize();
+  for (int x : v) EXPECT_EQ(x, 2);
+}
+
+}  // namespace

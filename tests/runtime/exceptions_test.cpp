@@ -1,0 +1,266 @@
+// The exception hierarchy (SPEC §12.2), the errors parallel_for_each reports for bad compute
+// domains, and exceptions thrown by kernels: they stop the launch, reach the caller unchanged,
+// and leave the runtime usable.
+#include <atomic>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "common/test_support.hpp"
+
+namespace {
+AMPLE_TEST_USING_AMP;
+using ample_test::contains;
+using ample_test::WorkerCountTest;
+
+struct kernel_error : std::runtime_error {
+  explicit kernel_error(const std::string& what) : std::runtime_error(what) {}
+};
+
+TEST(ExceptionHierarchyTest, DerivesFromRuntimeException) {
+  EXPECT_TRUE((std::is_base_of_v<std::exception, runtime_exception>));
+  EXPECT_TRUE((std::is_base_of_v<runtime_exception, out_of_memory>));
+  EXPECT_TRUE((std::is_base_of_v<runtime_exception, invalid_compute_domain>));
+  EXPECT_TRUE((std::is_base_of_v<runtime_exception, unsupported_feature>));
+  EXPECT_TRUE((std::is_base_of_v<runtime_exception, accelerator_view_removed>));
+}
+
+TEST(ExceptionHierarchyTest, MessageAndErrorCode) {
+  runtime_exception e("device lost", 42);
+  EXPECT_STREQ(e.what(), "device lost");
+  EXPECT_EQ(e.get_error_code(), 42);
+
+  runtime_exception code_only(7);
+  EXPECT_EQ(code_only.get_error_code(), 7);
+
+  invalid_compute_domain icd("bad domain");
+  EXPECT_STREQ(icd.what(), "bad domain");
+  out_of_memory oom("no memory");
+  EXPECT_STREQ(oom.what(), "no memory");
+  unsupported_feature uf("no textures");
+  EXPECT_STREQ(uf.what(), "no textures");
+  EXPECT_NE(icd.get_error_code(), 0);
+  EXPECT_NE(oom.get_error_code(), 0);
+  EXPECT_NE(uf.get_error_code(), 0);
+
+  accelerator_view_removed removed("gone", 99);
+  EXPECT_STREQ(removed.what(), "gone");
+  EXPECT_EQ(removed.get_view_removed_reason(), 99);
+}
+
+TEST(ExceptionHierarchyTest, CatchableAsBase) {
+  try {
+    throw invalid_compute_domain("x");
+  } catch (const runtime_exception& e) {
+    EXPECT_STREQ(e.what(), "x");
+    return;
+  }
+  FAIL();
+}
+
+class ComputeDomainTest : public WorkerCountTest {};
+
+TEST_P(ComputeDomainTest, ExtentNotDivisibleByTile) {
+  std::atomic<int> ran{0};
+  try {
+    parallel_for_each(extent<2>(1000, 7).tile<16, 16>(), [&](tiled_index<16, 16>) restrict(amp) { ++ran; });
+    FAIL() << "extent (1000, 7) is not divisible by tile (16, 16)";
+  } catch (const invalid_compute_domain& e) {
+    EXPECT_TRUE(contains(e.what(), "(1000, 7)")) << e.what();
+    EXPECT_TRUE(contains(e.what(), "(16, 16)")) << e.what();
+  }
+  EXPECT_EQ(ran.load(), 0) << "no work-item may run for an invalid domain";
+}
+
+TEST_P(ComputeDomainTest, OneDimensionalNotDivisible) {
+  EXPECT_THROW(parallel_for_each(extent<1>(100).tile<64>(), [](tiled_index<64>) restrict(amp) {}),
+               invalid_compute_domain);
+  EXPECT_THROW(parallel_for_each(extent<3>(4, 16, 17).tile<4, 16, 16>(), [](tiled_index<4, 16, 16>) restrict(amp) {}),
+               invalid_compute_domain);
+}
+
+TEST_P(ComputeDomainTest, ZeroExtent) {
+  std::atomic<int> ran{0};
+  try {
+    parallel_for_each(extent<2>(4, 0), [&](index<2>) restrict(amp) { ++ran; });
+    FAIL() << "a zero extent is not a compute domain";
+  } catch (const invalid_compute_domain& e) {
+    EXPECT_TRUE(contains(e.what(), "(4, 0)")) << e.what();
+  }
+  EXPECT_THROW(parallel_for_each(extent<1>(0), [&](index<1>) restrict(amp) { ++ran; }), invalid_compute_domain);
+  EXPECT_EQ(ran.load(), 0);
+}
+
+TEST_P(ComputeDomainTest, NegativeExtent) {
+  std::atomic<int> ran{0};
+  try {
+    parallel_for_each(extent<1>(-3), [&](index<1>) restrict(amp) { ++ran; });
+    FAIL() << "a negative extent is not a compute domain";
+  } catch (const invalid_compute_domain& e) {
+    EXPECT_TRUE(contains(e.what(), "-3")) << e.what();
+  }
+  EXPECT_THROW(parallel_for_each(extent<2>(-16, 16).tile<16, 16>(), [&](tiled_index<16, 16>) restrict(amp) { ++ran; }),
+               invalid_compute_domain);
+  EXPECT_EQ(ran.load(), 0);
+}
+
+TEST_P(ComputeDomainTest, TileOver1024WorkItems) {
+  try {
+    parallel_for_each(extent<2>(64, 64).tile<64, 32>(), [](tiled_index<64, 32>) restrict(amp) {});
+    FAIL() << "a 64 x 32 tile has 2048 work-items";
+  } catch (const invalid_compute_domain& e) {
+    EXPECT_TRUE(contains(e.what(), "(64, 32)") || contains(e.what(), "2048")) << e.what();
+  }
+  EXPECT_THROW(parallel_for_each(extent<1>(2048).tile<2048>(), [](tiled_index<2048>) restrict(amp) {}),
+               invalid_compute_domain);
+  EXPECT_THROW(parallel_for_each(extent<3>(8, 16, 16).tile<8, 16, 16>(), [](tiled_index<8, 16, 16>) restrict(amp) {}),
+               invalid_compute_domain);
+}
+
+class KernelExceptionTest : public WorkerCountTest {
+ protected:
+  // runtime_is_usable() runs a tiled and a plain kernel and checks their results.
+  static void expect_runtime_usable() {
+    std::vector<int> v(256, 0);
+    array_view<int, 1> av(256, v);
+    parallel_for_each(av.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
+      tile_static int s[64];
+      s[t.local[0]] = t.global[0];
+      t.barrier.wait();
+      av[t.global] = s[63 - t.local[0]];
+    });
+    parallel_for_each(av.extent, [=](index<1> i) restrict(amp) { av[i] += 1; });
+    av.synchronize();
+    for (int i = 0; i < 256; ++i) ASSERT_EQ(v[i], (i / 64) * 64 + 63 - i % 64 + 1) << "element " << i;
+  }
+};
+
+TEST_P(KernelExceptionTest, PlainKernelThrowAtFirstWorkItem) {
+  try {
+    parallel_for_each(extent<1>(10000), [](index<1> i) restrict(amp) {
+      if (i[0] == 0) throw kernel_error("first");
+    });
+    FAIL() << "the kernel's exception must reach the caller";
+  } catch (const kernel_error& e) {
+    EXPECT_STREQ(e.what(), "first");
+  }
+  expect_runtime_usable();
+}
+
+TEST_P(KernelExceptionTest, PlainKernelThrowAtLastWorkItem) {
+  EXPECT_THROW(parallel_for_each(extent<2>(100, 100), [](index<2> i) restrict(amp) {
+                 if (i == index<2>(99, 99)) throw kernel_error("last");
+               }),
+               kernel_error);
+  expect_runtime_usable();
+}
+
+TEST_P(KernelExceptionTest, ThrowingEveryWorkItemReportsOne) {
+  try {
+    parallel_for_each(extent<1>(5000), [](index<1> i) restrict(amp) { throw kernel_error("item " + std::to_string(i[0])); });
+    FAIL();
+  } catch (const kernel_error& e) {
+    EXPECT_TRUE(contains(e.what(), "item ")) << e.what();
+  }
+  expect_runtime_usable();
+}
+
+TEST_P(KernelExceptionTest, ThrowStopsTheLaunch) {
+  std::atomic<int> ran{0};
+  constexpr int n = 1 << 20;
+  EXPECT_THROW(parallel_for_each(extent<1>(n), [&](index<1>) restrict(amp) {
+                 ++ran;
+                 throw kernel_error("stop");
+               }),
+               kernel_error);
+  EXPECT_LT(ran.load(), n) << "after the first exception no further work should be started";
+  expect_runtime_usable();
+}
+
+TEST_P(KernelExceptionTest, AmpExceptionTypeIsPreserved) {
+  try {
+    parallel_for_each(extent<1>(64), [](index<1> i) restrict(amp) {
+      if (i[0] == 33) throw out_of_memory("kernel ran out");
+    });
+    FAIL();
+  } catch (const out_of_memory& e) {
+    EXPECT_STREQ(e.what(), "kernel ran out");
+  }
+  expect_runtime_usable();
+}
+
+TEST_P(KernelExceptionTest, TiledKernelThrowAfterBarrier) {
+  try {
+    parallel_for_each(extent<1>(4096).tile<256>(), [](tiled_index<256> t) restrict(amp) {
+      t.barrier.wait();
+      if (t.global[0] == 3000) throw kernel_error("tiled");
+      t.barrier.wait();
+    });
+    FAIL();
+  } catch (const kernel_error& e) {
+    EXPECT_STREQ(e.what(), "tiled");
+  }
+  expect_runtime_usable();
+}
+
+TEST_P(KernelExceptionTest, TiledKernelThrowWhileOthersWaitAtBarrier) {
+  // Work-item 5 throws before the barrier its tile-mates wait at: the user's exception, not a
+  // divergence report, must reach the caller, and no work-item may be left blocked.
+  try {
+    parallel_for_each(extent<2>(32, 32).tile<16, 16>(), [](tiled_index<16, 16> t) restrict(amp) {
+      if (t.local == index<2>(0, 5)) throw kernel_error("before barrier");
+      t.barrier.wait();
+    });
+    FAIL();
+  } catch (const kernel_error& e) {
+    EXPECT_STREQ(e.what(), "before barrier");
+  }
+  expect_runtime_usable();
+}
+
+TEST_P(KernelExceptionTest, TiledKernelThrowAtLastWorkItemOfLastTile) {
+  EXPECT_THROW(parallel_for_each(extent<3>(8, 16, 16).tile<4, 16, 16>(), [](tiled_index<4, 16, 16> t) restrict(amp) {
+                 t.barrier.wait();
+                 if (t.global == index<3>(7, 15, 15)) throw kernel_error("last");
+               }),
+               kernel_error);
+  expect_runtime_usable();
+}
+
+TEST_P(KernelExceptionTest, NestedParallelForEachThrows) {
+  std::atomic<int> nested_errors{0};
+  std::atomic<int> other_errors{0};
+  try {
+    parallel_for_each(extent<1>(4), [&](index<1>) restrict(amp) {
+      try {
+        parallel_for_each(extent<1>(4), [](index<1>) restrict(amp) {});
+      } catch (const runtime_exception&) {
+        ++nested_errors;
+        throw;
+      } catch (...) {
+        ++other_errors;
+        throw;
+      }
+    });
+    FAIL() << "parallel_for_each inside a kernel must throw";
+  } catch (const runtime_exception&) {
+  }
+  EXPECT_GE(nested_errors.load(), 1);
+  EXPECT_EQ(other_errors.load(), 0);
+  expect_runtime_usable();
+}
+
+TEST_P(KernelExceptionTest, NestedParallelForEachInTiledKernelThrows) {
+  EXPECT_THROW(parallel_for_each(extent<1>(64).tile<32>(), [](tiled_index<32> t) restrict(amp) {
+                 t.barrier.wait();
+                 parallel_for_each(extent<1>(4), [](index<1>) restrict(amp) {});
+               }),
+               runtime_exception);
+  expect_runtime_usable();
+}
+
+AMPLE_INSTANTIATE_WORKER_TESTS(ComputeDomainTest);
+AMPLE_INSTANTIATE_WORKER_TESTS(KernelExceptionTest);
+
+}  // namespace
