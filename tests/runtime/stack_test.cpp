@@ -1,0 +1,60 @@
+// Work-item fiber stacks: the configurable size, and a clear message on overflow.
+#include <cstring>
+
+#include "common/test_support.hpp"
+
+namespace {
+AMPLE_TEST_USING_AMP;
+
+/// use_stack() touches `bytes` of stack in one frame the optimiser cannot remove.
+__attribute__((noinline)) int use_stack(int bytes, int seed) {
+  volatile char* block = static_cast<char*>(__builtin_alloca(static_cast<std::size_t>(bytes)));
+  for (int i = 0; i < bytes; i += 512) block[i] = static_cast<char>(seed + i);
+  return block[bytes / 2];
+}
+
+/// StackSizeTest restores the default stack size after each test.
+class StackSizeTest : public ::testing::Test {
+ protected:
+  void TearDown() override { ample::set_work_item_stack_size(64 * 1024); }
+};
+
+TEST_F(StackSizeTest, DefaultIs64KiB) { EXPECT_EQ(ample::work_item_stack_size(), 64u * 1024u); }
+
+TEST_F(StackSizeTest, SizeIsRoundedUpToPagesWithAMinimum) {
+  ample::set_work_item_stack_size(100000);
+  EXPECT_EQ(ample::work_item_stack_size() % 4096, 0u);
+  EXPECT_GE(ample::work_item_stack_size(), 100000u);
+  ample::set_work_item_stack_size(1);
+  EXPECT_GE(ample::work_item_stack_size(), 16u * 1024u);
+}
+
+// A work-item that needs 256 KiB of stack runs once the stack is made large enough, both before
+// and after the tile's first barrier (loop fiber and promoted fibers).
+TEST_F(StackSizeTest, LargerStacksServeDeepWorkItems) {
+  ample::set_work_item_stack_size(1024 * 1024);
+  array_view<int, 1> out(64);
+  parallel_for_each(out.extent.tile<32>(), [=](tiled_index<32> t) restrict(amp) {
+    int a = use_stack(256 * 1024, t.local[0]);
+    t.barrier.wait();
+    out[t] = a + use_stack(256 * 1024, t.local[0]) - a + 1;
+  });
+  for (int i = 0; i < 64; ++i) EXPECT_NE(out[i], 0);
+}
+
+void overflow_a_work_item_stack() {
+  array_view<int, 1> out(16);
+  parallel_for_each(out.extent.tile<16>(), [=](tiled_index<16> t) restrict(amp) {
+    t.barrier.wait();
+    out[t] = use_stack(1024 * 1024, t.local[0]);
+  });
+}
+
+// Overflowing the default 64 KiB stack ends the process with a message that names the setting,
+// not a bare segmentation fault.
+TEST(StackOverflowDeathTest, MessageNamesTheStackSizeSetting) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_DEATH(overflow_a_work_item_stack(), "overflowed its fiber stack of 65536 bytes.*AMPLE_STACK_SIZE");
+}
+
+}  // namespace
