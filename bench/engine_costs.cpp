@@ -3,8 +3,9 @@
 //   launch_empty   parallel_for_each over 1 element and over `threads` elements (so that every
 //                  worker takes part), against an empty OpenMP parallel region.
 //   barrier_event  one work-item arriving at one tile_barrier::wait() in a tile of 256
-//                  work-items: time / (tiles x 256 x barriers), against a plain loop over the
-//                  same work without barriers.
+//                  work-items: wall time / (tiles x 256 x barriers) with all threads, the
+//                  same times the thread count (the cost to one core), and a plain loop over
+//                  the same work without barriers.
 //
 // Prints "name impl median_ns min_ns max_ns reps"; median of `reps` repetitions, each
 // repetition timing a batch large enough to dwarf the clock.
@@ -68,16 +69,21 @@ void barrier_event() {
   constexpr int tile = 256, tiles = 64, barriers = 64;
   array_view<int, 1> out(tile * tiles);
   const double events = double(tile) * tiles * barriers;
-  report("barrier_event", "ample_tiled", measure(reps, events, [&] {
-           parallel_for_each(out.extent.tile<tile>(), [=](tiled_index<tile> t) restrict(amp) {
-             int acc = 0;
-             for (int b = 0; b < barriers; ++b) {
-               acc += t.local[0] ^ b;
-               t.barrier.wait();
-             }
-             out[t] = acc;
-           });
-         }), reps);
+  const stats tiled = measure(reps, events, [&] {
+    parallel_for_each(out.extent.tile<tile>(), [=](tiled_index<tile> t) restrict(amp) {
+      int acc = 0;
+      for (int b = 0; b < barriers; ++b) {
+        acc += t.local[0] ^ b;
+        t.barrier.wait();
+      }
+      out[t] = acc;
+    });
+  });
+  report("barrier_event", "ample_tiled", tiled, reps);
+  // The same figures as the cost to one thread: what a single core spends per event.
+  const double threads = ample::thread_count();
+  report("barrier_event", "ample_tiled_per_thread",
+         stats{tiled.median * threads, tiled.min * threads, tiled.max * threads}, reps);
   report("barrier_event", "ample_tiled_no_barrier", measure(reps, events, [&] {
            parallel_for_each(out.extent.tile<tile>(), [=](tiled_index<tile> t) restrict(amp) {
              int acc = 0;
