@@ -260,6 +260,15 @@ TEST_P(KernelExceptionTest, NestedParallelForEachInTiledKernelThrows) {
   expect_runtime_usable();
 }
 
+// Reconfiguring the engine from a kernel would wait for the very launch the kernel belongs to.
+TEST_P(KernelExceptionTest, EngineSettingsFromInsideAKernelThrow) {
+  EXPECT_THROW(parallel_for_each(extent<1>(4), [](index<1>) restrict(amp) { ample::set_thread_count(1); }),
+               runtime_exception);
+  EXPECT_THROW(parallel_for_each(extent<1>(4), [](index<1>) restrict(amp) { ample::set_work_item_stack_size(1 << 20); }),
+               runtime_exception);
+  expect_runtime_usable();
+}
+
 AMPLE_INSTANTIATE_WORKER_TESTS(ComputeDomainTest);
 AMPLE_INSTANTIATE_WORKER_TESTS(KernelExceptionTest);
 

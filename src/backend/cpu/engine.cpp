@@ -116,11 +116,20 @@ std::size_t physical_memory_kb() {
   return static_cast<std::size_t>(info.totalram) * info.mem_unit / 1024;
 }
 
-void run_job(const job& j) {
+namespace {
+
+/// refuse_inside_kernel() throws instead of letting a kernel wait for the launch it is part of.
+void refuse_inside_kernel(const char* what) {
   if (in_kernel)
     AMPLE_THROW(concurrency::runtime_exception,
-                "parallel_for_each called from inside a kernel; C++ AMP kernels cannot launch kernels",
+                std::string(what) + " called from inside a kernel; kernels cannot launch or reconfigure the engine",
                 concurrency::error_code::e_fail);
+}
+
+}  // namespace
+
+void run_job(const job& j) {
+  refuse_inside_kernel("parallel_for_each");
   engine& e = the_engine();
   std::lock_guard lock(e.launch_mutex);
   if (e.pool && j.chunks > 1) e.pool->run(j);
@@ -140,6 +149,7 @@ void run_tile(item_fn fn, const void* context, std::int64_t tile, int items, con
 namespace ample {
 
 void set_thread_count(unsigned n) {
+  detail::cpu::refuse_inside_kernel("ample::set_thread_count");
   detail::cpu::engine& e = detail::cpu::the_engine();
   std::lock_guard lock(e.launch_mutex);
   e.resize(n == 0 ? detail::cpu::default_thread_count() : n);
@@ -148,6 +158,7 @@ void set_thread_count(unsigned n) {
 unsigned thread_count() { return detail::cpu::thread_count(); }
 
 void set_work_item_stack_size(std::size_t bytes) {
+  detail::cpu::refuse_inside_kernel("ample::set_work_item_stack_size");
   detail::cpu::engine& e = detail::cpu::the_engine();
   std::lock_guard lock(e.launch_mutex);  // no tile may be running on the old stacks
   detail::cpu::config().stack_bytes.store(detail::cpu::page_round(bytes), std::memory_order_relaxed);
