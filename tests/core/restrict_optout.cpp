@@ -1,0 +1,12 @@
+// A translation unit that needs `restrict` for itself: AMPLE_NO_RESTRICT_MACRO keeps <amp.h>
+// from defining the function-like macro.
+#define AMPLE_NO_RESTRICT_MACRO
+#include <amp.h>
+
+int restrict_identifier_value() {
+  struct options {
+    int restrict(int v) const { return v; }
+  };
+  int restrict = 40;
+  return options{}.restrict(restrict + 2);
+}
