@@ -37,7 +37,7 @@ int main() try {
     std::cout << "B(0,1) = " << host_b[1] << ", B(1,0) = " << host_b[N] << ", B(1023,1022) = "
               << host_b[1023 * N + 1022] << "\n";
     std::cout << (ok ? "verified\n" : "verification FAILED\n");
-    std::cout << "time: sequential CPU " << cpu_s << " s (best of 5)\n";
+    sample::print_timing(cpu_s);
     return sample::finish("transpose_host", ok, 0, cpu_s);
 } catch (const std::exception& e) {
     return sample::fail("transpose_host", e);

@@ -13,6 +13,7 @@
 #include <limits>
 #include <span>
 #include <sstream>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -47,16 +48,46 @@ inline void warm_up() {
   av.synchronize();
 }
 
+/// significant() prints `x` with `digits` significant digits in plain decimal notation, without
+/// trailing zeros: 2.501, 41.3, 0.0006053. Zero and non-finite values print as they are.
+inline std::string significant(double x, int digits = 4) {
+  std::ostringstream out;
+  out.setf(std::ios::fixed);
+  int decimals = 0;
+  if (x != 0 && std::isfinite(x))
+    decimals = std::max(0, digits - 1 - static_cast<int>(std::floor(std::log10(std::fabs(x)))));
+  out.precision(decimals);
+  out << x;
+  std::string text = out.str();
+  if (text.find('.') != std::string::npos) {
+    text.erase(text.find_last_not_of('0') + 1);
+    if (text.back() == '.') text.pop_back();
+  }
+  return text;
+}
+
+/// human_seconds() prints a time with 4 significant digits in a unit that keeps it readable:
+/// "2.501 s", "12.5 ms", "41.3 us", "250 ns". The tour table of ./ample uses the same format.
+inline std::string human_seconds(double s) {
+  const double a = std::fabs(s);
+  if (a == 0 || a >= 1) return significant(s) + " s";
+  if (a >= 1e-3) return significant(s * 1e3) + " ms";
+  if (a >= 1e-6) return significant(s * 1e6) + " us";
+  return significant(s * 1e9) + " ns";
+}
+
 /// print_timing() prints both times and the speed-up of the C++ AMP version over the
 /// sequential CPU version, the comparison every seed article makes.
 inline void print_timing(double amp_s, double cpu_s) {
-  std::ostringstream out;  // a private stream so that the caller's formatting flags survive
-  out.setf(std::ios::fixed);
-  out.precision(4);
-  out << "time: C++ AMP " << amp_s << " s, sequential CPU " << cpu_s << " s";
-  out.precision(2);
-  out << ", speed-up " << (amp_s > 0 ? cpu_s / amp_s : 0.0) << "x\n";
-  std::cout << out.str();
+  std::cout << "time: C++ AMP " << human_seconds(amp_s) << ", sequential CPU "
+            << human_seconds(cpu_s) << ", speed-up "
+            << significant(amp_s > 0 ? cpu_s / amp_s : 0.0) << "x\n";
+}
+
+/// print_timing() with one time is for programs that have only sequential code: there is no
+/// C++ AMP time to compare with.
+inline void print_timing(double cpu_s) {
+  std::cout << "time: sequential CPU " << human_seconds(cpu_s) << " (no C++ AMP part to compare)\n";
 }
 
 // ---- verification ---------------------------------------------------------------------------
@@ -114,16 +145,16 @@ inline constexpr std::string_view ansi_reset = "\x1b[0m";
 ///
 ///     AMPLE-SAMPLE name=<name> status=<ok|FAIL> amp_s=<seconds> cpu_s=<seconds> speedup=<x>
 ///
-/// Programs without a meaningful timing pass 0 for both times; speedup is then 0 as well.
+/// Times are plain decimals with 9 places (nanoseconds, so the tiny programs' times do not
+/// round to 0); the speed-up has 4 significant digits. A time that was not measured is 0, and
+/// the speed-up is then 0 as well.
 inline int finish(std::string_view name, bool ok, double amp_s = 0, double cpu_s = 0) {
   const double speedup = (amp_s > 0 && cpu_s > 0) ? cpu_s / amp_s : 0.0;
   std::ostringstream out;
   out.setf(std::ios::fixed);
-  out.precision(6);
+  out.precision(9);
   out << "AMPLE-SAMPLE name=" << name << " status=" << (ok ? "ok" : "FAIL") << " amp_s=" << amp_s
-      << " cpu_s=" << cpu_s;
-  out.precision(3);
-  out << " speedup=" << speedup << "\n";
+      << " cpu_s=" << cpu_s << " speedup=" << significant(speedup) << "\n";
   std::cout << out.str() << std::flush;
   return ok ? 0 : 1;
 }
