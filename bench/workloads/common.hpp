@@ -1,0 +1,64 @@
+// Helpers the workloads share: input patterns and result checks.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../harness.hpp"
+
+namespace bench {
+
+/// pattern() fills n values with a reproducible sequence of small integers (0..9), so integer
+/// products stay exact and float sums stay well conditioned.
+template <class T>
+std::vector<T> pattern(std::size_t n, std::uint32_t seed) {
+  std::vector<T> v(n);
+  std::uint32_t x = 2463534242u ^ seed;
+  for (T& e : v) {
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    e = static_cast<T>(x % 10);
+  }
+  return v;
+}
+
+/// first_difference() returns "" when a == b, else where and how they differ.
+template <class T>
+std::string first_difference(const std::vector<T>& got, const std::vector<T>& want) {
+  if (got.size() != want.size()) return "sizes differ";
+  for (std::size_t i = 0; i < got.size(); ++i)
+    if (got[i] != want[i])
+      return "element " + std::to_string(i) + " is " + std::to_string(got[i]) + ", expected " + std::to_string(want[i]);
+  return {};
+}
+
+/// first_relative_difference() allows |got - want| <= tol * max(1, |want|) per element.
+inline std::string first_relative_difference(const std::vector<float>& got, const std::vector<float>& want,
+                                             double tol) {
+  if (got.size() != want.size()) return "sizes differ";
+  for (std::size_t i = 0; i < got.size(); ++i)
+    if (std::fabs(double(got[i]) - want[i]) > tol * std::fmax(1.0, std::fabs(double(want[i]))))
+      return "element " + std::to_string(i) + " is " + std::to_string(got[i]) + ", expected " + std::to_string(want[i]);
+  return {};
+}
+
+/// record() adds the result of an implementation after verifying its output: `check()` returns
+/// "" when the output is right, else what is wrong. It is a callable so that it runs after the
+/// measurement, which is an argument of the same call (argument order is unspecified).
+/// A wrong answer is recorded as unverified and counted as a failure.
+template <class Check>
+void record(reporter& rep, result r, Check&& check) {
+  const std::string difference = check();
+  r.verified = difference.empty();
+  if (!r.verified) rep.fail(r.workload, r.impl, difference);
+  rep.add(r);
+}
+
+/// record() without a check is for the reference itself (serial) and for memcpy, which
+/// computes nothing to verify.
+inline void record(reporter& rep, const result& r) { rep.add(r); }
+
+}  // namespace bench

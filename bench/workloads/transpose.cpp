@@ -1,0 +1,140 @@
+// transpose_f32_4096 and transpose_f32_8192: seed 003's matrix transpose, variants 1, 2 and 3
+// written in C++ AMP, against the host version, blocked OpenMP, PoCL and memcpy of the same bytes.
+#include <amp.h>
+
+#include <omp.h>
+
+#include <cstring>
+#include <vector>
+
+#include "../peers/pocl.hpp"
+#include "common.hpp"
+
+using namespace concurrency;
+
+namespace bench {
+namespace {
+
+// <cstring> declares a global index(); this using-declaration picks the C++ AMP one
+// (docs/compatibility.md).
+using concurrency::index;
+
+constexpr int BSX = 16, BSY = 16;
+
+// Variant 1 in the simple model: one work-item per element, no tiles.
+void transpose_ample(const array_view<const float, 2>& a, const array_view<float, 2>& b) {
+  parallel_for_each(b.extent, [=](index<2> idx) restrict(amp) { b(idx[1], idx[0]) = a[idx]; });
+  b.synchronize();
+}
+
+// Variant 1 as the seed launches it: 16x16 blocks, no shared memory. i runs along columns
+// (CUDA's x, C++ AMP dimension 1), j along rows.
+void transpose_1(const array_view<const float, 2>& a, const array_view<float, 2>& b) {
+  parallel_for_each(b.extent.tile<BSY, BSX>(), [=](tiled_index<BSY, BSX> t_idx) restrict(amp) {
+    int i = t_idx.local[1] + t_idx.tile[1] * BSX;
+    int j = t_idx.local[0] + t_idx.tile[0] * BSY;
+    b(j, i) = a(i, j);
+  });
+  b.synchronize();
+}
+
+// Variant 2: the block goes through tile_static memory, sh[BSY][BSX].
+void transpose_2(const array_view<const float, 2>& a, const array_view<float, 2>& b) {
+  parallel_for_each(b.extent.tile<BSY, BSX>(), [=](tiled_index<BSY, BSX> t_idx) restrict(amp) {
+    tile_static float sh[BSY][BSX];
+    int x = t_idx.tile[1] * BSX;
+    int y = t_idx.tile[0] * BSY;
+    sh[t_idx.local[0]][t_idx.local[1]] = a(y + t_idx.local[0], x + t_idx.local[1]);
+    t_idx.barrier.wait();
+    b(x + t_idx.local[0], y + t_idx.local[1]) = sh[t_idx.local[1]][t_idx.local[0]];
+  });
+  b.synchronize();
+}
+
+// Variant 3: as variant 2 with rows padded to BSX + 1 against shared-memory bank conflicts.
+void transpose_3(const array_view<const float, 2>& a, const array_view<float, 2>& b) {
+  parallel_for_each(b.extent.tile<BSY, BSX>(), [=](tiled_index<BSY, BSX> t_idx) restrict(amp) {
+    tile_static float sh[BSY][BSX + 1];
+    int x = t_idx.tile[1] * BSX;
+    int y = t_idx.tile[0] * BSY;
+    sh[t_idx.local[0]][t_idx.local[1]] = a(y + t_idx.local[0], x + t_idx.local[1]);
+    t_idx.barrier.wait();
+    b(x + t_idx.local[0], y + t_idx.local[1]) = sh[t_idx.local[1]][t_idx.local[0]];
+  });
+  b.synchronize();
+}
+
+// The seed's host version.
+void transpose_host(const float* a, float* b, int N) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) b[j * N + i] = a[i * N + j];
+}
+
+// Blocked OpenMP: 32 x 32 blocks keep both the rows read and the rows written in cache.
+void transpose_openmp(const float* a, float* b, int N) {
+  constexpr int B = 32;
+#pragma omp parallel for collapse(2) schedule(static)
+  for (int bi = 0; bi < N; bi += B)
+    for (int bj = 0; bj < N; bj += B)
+      for (int i = bi; i < bi + B; ++i)
+        for (int j = bj; j < bj + B; ++j) b[j * N + i] = a[i * N + j];
+}
+
+// memcpy of the same bytes, split among the OpenMP threads: the bandwidth ceiling.
+void copy_openmp(const float* a, float* b, std::size_t count) {
+#pragma omp parallel
+  {
+    const std::size_t parts = static_cast<std::size_t>(omp_get_num_threads());
+    const std::size_t me = static_cast<std::size_t>(omp_get_thread_num());
+    const std::size_t begin = count * me / parts, end = count * (me + 1) / parts;
+    std::memcpy(b + begin, a + begin, (end - begin) * sizeof(float));
+  }
+}
+
+void transpose(const options& o, reporter& rep, int N) {
+  const std::string w = "transpose_f32_" + std::to_string(N);
+  const double bytes = 2.0 * N * N * sizeof(float);
+  const auto make = [&](const char* impl, const timing& t) { return result{w, impl, t, "GB/s", gbps(bytes, t.median_s)}; };
+  const std::size_t count = std::size_t(N) * N;
+
+  const std::vector<float> in = pattern<float>(count, 6);
+  std::vector<float> want(count), out(count);
+  record(rep, make("serial", measure(o, [&] { transpose_host(in.data(), want.data(), N); })));
+  record(rep, make("openmp", measure(o, [&] { transpose_openmp(in.data(), out.data(), N); })),
+         [&] { return first_difference(out, want); });
+  record(rep, make("memcpy", measure(o, [&] { copy_openmp(in.data(), out.data(), count); })));
+
+  const array_view<const float, 2> a(N, N, in);
+  const array_view<float, 2> b(N, N, out);
+  const struct {
+    const char* impl;
+    void (*run)(const array_view<const float, 2>&, const array_view<float, 2>&);
+  } variants[] = {{"ample", transpose_ample},
+                  {"ample_tiled_nostatic", transpose_1},
+                  {"ample_tiled", transpose_2},
+                  {"ample_tiled_padded", transpose_3}};
+  for (const auto& v : variants) {
+    out.assign(count, -1.0f);
+    record(rep, make(v.impl, measure(o, [&] { v.run(a, b); })), [&] { return first_difference(out, want); });
+  }
+
+  std::string why;
+  if (!pocl::available(&why)) return rep.fail(w, "pocl", why);
+  pocl::kernel_run k = pocl::transpose_f32(in.data(), N);
+  result r = make("pocl", measure(o, k.run));
+  r.build_s = k.build_s;
+  out.assign(count, -1.0f);
+  k.read_out(out.data());
+  record(rep, r, [&] { return first_difference(out, want); });
+}
+
+}  // namespace
+
+workload transpose_4096_workload() {
+  return {"transpose_f32_4096", [](const options& o, reporter& r) { transpose(o, r, 4096); }};
+}
+workload transpose_8192_workload() {
+  return {"transpose_f32_8192", [](const options& o, reporter& r) { transpose(o, r, 8192); }};
+}
+
+}  // namespace bench
