@@ -129,7 +129,7 @@ int main(int argc, char** argv) {
     else if (arg == "--command") info.command = value();
     else bench::usage(("unknown argument " + arg).c_str());
   }
-  if (o.quick && !reps_given) o.reps = 5;
+  if (o.quick && !reps_given) o.reps = 3;
   // PoCL caches compiled kernels on disk; a cache hit would report a load as the build time.
   setenv("POCL_KERNEL_CACHE", "0", /*overwrite=*/0);
   if (o.reps < 1) bench::usage("--reps must be at least 1");

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turn ample_bench's results.json into OUTDIR/results.md and OUTDIR/plots/*.svg.
 
-Usage: report.py results.json OUTDIR
+Usage: report.py results.json OUTDIR [--compare OTHER.json]
 
 results.json is an array of result records ({"workload", "impl", "median_s", "min_s",
 "max_s", "reps", "metric", "value"}, optionally "build_s" and "verified") plus exactly one
@@ -9,9 +9,12 @@ record with "workload": "machine" describing where it ran. Workload and impl nam
 an impl whose name starts with "ample" is Ample's, every other impl is a peer. Each workload
 gets its speed-up over "serial" and, for Ample's impls, its time ratio to each reference peer
 present (REFERENCE_PEERS). The plots need matplotlib; without it only results.md is written.
+With --compare, OTHER.json is the same suite built with another compiler, and results.md lists
+the (workload, impl) pairs whose median times differ by more than COMPARE_THRESHOLD.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import re
@@ -30,6 +33,9 @@ MACHINE_FIELDS = (  # (key, label) in the order the details block lists them
     ("openblas", "OpenBLAS"), ("pocl", "PoCL"), ("command", "Command"),
 )
 CODE_FIELDS = {"flags", "commit", "command"}  # shown as `code` in results.md
+COMPARE_THRESHOLD = 1.2  # --compare lists the pairs whose slower median over faster exceeds it
+# Machine fields that, when they differ, mean more than the compiler changed between two runs.
+SAME_RUN_FIELDS = ("cpu", "threads", "quick")
 
 
 @dataclass(frozen=True)
@@ -182,7 +188,44 @@ def table(group: list[Result]) -> list[str]:
     return lines
 
 
-def markdown(machine: dict[str, Any], results: list[Result], plots: bool) -> str:
+def compared(machine: dict[str, Any], results: list[Result], other_machine: dict[str, Any],
+             other: list[Result], other_name: str) -> list[str]:
+    """The "Compilers compared" section: this run (A) against other_name (B), pair by pair."""
+    a, b = (str(m.get("compiler", "unknown compiler")) for m in (machine, other_machine))
+    if a == b:
+        a, b = f"{a} (this run)", f"{b} ({other_name})"
+    theirs = {(r.workload, r.impl): r for r in other}
+    pairs = [(r, o) for r in results
+             if (o := theirs.get((r.workload, r.impl))) and r.median_s > 0 and o.median_s > 0]
+    differing = [(r, o) for r, o in pairs
+                 if divide(max(r.median_s, o.median_s), min(r.median_s, o.median_s))
+                 > COMPARE_THRESHOLD]
+    percent = f"{significant((COMPARE_THRESHOLD - 1) * 100)} %"
+    lines = ["## Compilers compared", "",
+             f"Median times of this run (A: {a}) against {other_name} (B: {b}); ratio (B/A) "
+             f"is B's median over A's, above 1 means {a} is faster.", ""]
+    changed = [key for key in SAME_RUN_FIELDS if machine.get(key) != other_machine.get(key)]
+    if changed:
+        lines += [f"The runs also differ in {', '.join(changed)}, so not only the compiler "
+                  "changed.", ""]
+    lines.append(f"{len(pairs)} (workload, impl) pairs are in both files; "
+                 + (f"{len(differing)} differ by more than {percent}:" if differing
+                    else f"none differ by more than {percent}."))
+    lines.append("")
+    if differing:
+        lines += [f"| workload | impl | {a} median | {b} median | ratio (B/A) | faster |",
+                  "|---|---|---|---|---|---|"]
+        for r, o in differing:
+            name = r.impl + ("" if r.verified and o.verified else " (FAILED verification)")
+            lines.append(f"| {r.workload} | {name} | {human_time(r.median_s)} | "
+                         f"{human_time(o.median_s)} | {ratio(divide(o.median_s, r.median_s))} | "
+                         f"{a if r.median_s < o.median_s else b} |")
+        lines.append("")
+    return lines
+
+
+def markdown(machine: dict[str, Any], results: list[Result], plots: bool,
+             comparison: list[str]) -> str:
     groups = by_workload(results)
     lines = ["# Ample benchmark results", ""] + details(machine, results)
     summary = summaries(groups)
@@ -196,6 +239,7 @@ def markdown(machine: dict[str, Any], results: list[Result], plots: bool) -> str
         lines.append("")
         if plots:
             lines += [f"![summary](plots/{plot_file('summary')})", ""]
+    lines += comparison
     lines += ["Speed-up vs serial is serial's median time over the impl's; `time / peer` is the "
               "Ample impl's median time over the peer's (below 1: Ample is faster).", ""]
     for workload, group in groups.items():
@@ -264,15 +308,22 @@ def plot_all(machine: dict[str, Any], groups: dict[str, list[Result]], plot_dir:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 3:
-        print("usage: report.py results.json OUTDIR", file=sys.stderr)
-        return 2
-    source, out_dir = Path(argv[1]), Path(argv[2])
-    try:
-        machine, results = load(source)
-    except (OSError, ValueError) as e:
-        print(f"report.py: {source}: {e}", file=sys.stderr)
-        return 1
+    parser = argparse.ArgumentParser(prog="report.py")
+    parser.add_argument("results", type=Path, metavar="results.json",
+                        help="ample_bench's results.json")
+    parser.add_argument("out_dir", type=Path, metavar="OUTDIR")
+    parser.add_argument("--compare", type=Path, metavar="OTHER.json",
+                        help="results of the same suite built with another compiler")
+    args = parser.parse_args(argv[1:])
+    loaded: list[tuple[dict[str, Any], list[Result]]] = []
+    for source in [args.results] + ([args.compare] if args.compare else []):
+        try:
+            loaded.append(load(source))
+        except (OSError, ValueError) as e:
+            print(f"report.py: {source}: {e}", file=sys.stderr)
+            return 1
+    (machine, results), out_dir = loaded[0], args.out_dir
+    comparison = compared(machine, results, *loaded[1], args.compare.name) if args.compare else []
     try:
         import matplotlib  # noqa: F401  (only to learn whether the plots can be drawn)
         plots = True
@@ -283,7 +334,7 @@ def main(argv: list[str]) -> int:
     if plots:
         plot_all(machine, by_workload(results), out_dir / "plots")
     out_dir.mkdir(parents=True, exist_ok=True)
-    (out_dir / "results.md").write_text(markdown(machine, results, plots))
+    (out_dir / "results.md").write_text(markdown(machine, results, plots, comparison))
     return 0
 
 

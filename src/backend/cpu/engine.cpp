@@ -138,10 +138,10 @@ void run_job(const job& j) {
 
 unsigned thread_count() { return the_engine().size(); }
 
-void run_tile(item_fn fn, const void* context, std::int64_t tile, int items, const tile_shape& shape) {
+void run_tile(item_fn fn, const void* context, int items, const tile_shape& shape) {
   // One scheduler per thread: a tile never leaves the thread that runs it (tile_scheduler.hpp).
   thread_local tile_scheduler scheduler;
-  scheduler.run(fn, context, tile, items, shape);
+  scheduler.run(fn, context, items, shape);
 }
 
 }  // namespace ample::detail::cpu

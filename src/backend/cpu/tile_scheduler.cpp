@@ -20,10 +20,9 @@ inline bool same_site(const char* f1, int l1, const char* f2, int l2) noexcept {
 
 }  // namespace
 
-void tile_scheduler::run(item_fn fn, const void* context, std::int64_t tile, int items, const tile_shape& shape) {
+void tile_scheduler::run(item_fn fn, const void* context, int items, const tile_shape& shape) {
   fn_ = fn;
   context_ = context;
-  tile_ = tile;
   items_ = items;
   shape_ = shape;
   promoted_ = false;
@@ -87,7 +86,7 @@ void tile_scheduler::fiber_body() {
 void tile_scheduler::run_item(int item) noexcept {
   items_state_[item].status = item_status::running;
   try {
-    fn_(context_, tile_, item, this);
+    fn_(context_, shape_.tile_index, item, this);
   } catch (const tile_abort&) {
     // Unwound because the tile aborted; the cause is already in error_.
   } catch (...) {

@@ -37,7 +37,7 @@ namespace ample::detail::cpu {
 class tile_scheduler final : public tile_sync {
  public:
   /// run() executes all work-items of one tile; rethrows their first error.
-  void run(item_fn fn, const void* context, std::int64_t tile, int items, const tile_shape& shape);
+  void run(item_fn fn, const void* context, int items, const tile_shape& shape);
 
   void arrive_and_wait(const char* file, int line) override;
 
@@ -74,7 +74,6 @@ class tile_scheduler final : public tile_sync {
   // Current tile.
   item_fn fn_ = nullptr;
   const void* context_ = nullptr;
-  std::int64_t tile_ = 0;
   int items_ = 0;
   tile_shape shape_{};
 

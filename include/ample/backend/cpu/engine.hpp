@@ -33,12 +33,13 @@ struct tile_shape {
   int tile_index[3];  ///< which tile this is
 };
 
-/// item_fn runs work-item `item` (row-major within its tile) of tile `tile`.
-using item_fn = void (*)(const void* context, std::int64_t tile, int item, tile_sync* sync);
+/// item_fn runs work-item `item` (row-major within its tile) of the tile at `tile_index`.
+/// The tile's coordinates come precomputed: they are the same for all items of the tile.
+using item_fn = void (*)(const void* context, const int* tile_index, int item, tile_sync* sync);
 
 /// run_tile() runs all `items` work-items of one tile on the calling worker thread, as a
 /// plain loop until the first barrier and as fibers from then on (docs/design/cpu-engine.md).
 /// Rethrows the first exception a work-item threw; barrier divergence is runtime_exception.
-void run_tile(item_fn fn, const void* context, std::int64_t tile, int items, const tile_shape& shape);
+void run_tile(item_fn fn, const void* context, int items, const tile_shape& shape);
 
 }  // namespace ample::detail::cpu

@@ -111,13 +111,13 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
     for (std::int64_t t = begin; t < end; ++t) {
       const concurrency::index<rank> tile = self.tile_at(t);
       for (int d = 0; d < rank; ++d) shape.tile_index[d] = tile[d];
-      cpu::run_tile(&run_item, context, t, tile_items, shape);
+      cpu::run_tile(&run_item, context, tile_items, shape);
     }
   }
 
-  static void run_item(const void* context, std::int64_t tile_number, int item, tile_sync* sync) {
+  static void run_item(const void* context, const int* tile_index, int item, tile_sync* sync) {
     const parallel_for& self = *static_cast<const parallel_for*>(context);
-    const concurrency::index<rank> tile = self.tile_at(tile_number);
+    const concurrency::index<rank> tile(tile_index);
     concurrency::index<rank> local;
     for (int d = rank - 1; d >= 0; --d) {
       local[d] = item % tile_extent[d];
