@@ -32,14 +32,16 @@ void stack_pool::release() noexcept {
   tops_.clear();
 }
 
-void stack_pool::reserve(int count) {
+bool stack_pool::reserve(int count) {
+  bool replaced = false;
   if (generation_ != stack_generation()) {
     release();
     generation_ = stack_generation();
     stack_size_ = cpu::stack_size();
+    replaced = true;
   }
   const int have = static_cast<int>(tops_.size());
-  if (count <= have) return;
+  if (count <= have) return replaced;
 
   const std::size_t guard = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   const std::size_t slot = guard + stack_size_;
@@ -55,6 +57,7 @@ void stack_pool::reserve(int count) {
     tops_.push_back(base + i * slot + slot - colour_offset(tops_.size()));
   }
   regions_.push_back(region{base, bytes, watch_stacks(base, n, slot, guard, stack_size_)});
+  return replaced;
 }
 
 }  // namespace ample::detail::cpu

@@ -18,8 +18,10 @@ class stack_pool {
   stack_pool& operator=(const stack_pool&) = delete;
   ~stack_pool();
 
-  /// reserve() makes stacks 0..count-1 available, at the current configured size.
-  void reserve(int count);
+  /// reserve() makes stacks 0..count-1 available, at the current configured size. Returns
+  /// true when it replaced all stacks (the size setting changed): whatever lived on the old
+  /// ones is gone.
+  bool reserve(int count);
   /// top() is the highest address of stack i (stacks grow down); size() is each one's size.
   char* top(int i) const noexcept { return tops_[static_cast<std::size_t>(i)]; }
   std::size_t size() const noexcept { return stack_size_; }

@@ -31,11 +31,14 @@ void tile_scheduler::run(item_fn fn, const void* context, int items, const tile_
   finished_ = 0;
   mismatch_ = -1;
   for (int i = 0; i < items; ++i) items_state_[i].status = item_status::not_started;
-  stacks_.reserve(1);
+  if (stacks_.reserve(1))
+    for (item_state& s : items_state_) s.parked = false;  // their stacks were unmapped
 
   current_ = 0;
   from_ = host;
-  fc::jump_fcontext(start(0), this);  // comes back once the last work-item has finished
+  // Comes back once the last work-item has finished; its fiber has parked.
+  const fc::transfer_t back = fc::jump_fcontext(enter(0), this);
+  slot(from_) = back.fctx;
 
   if (error_) {
     std::exception_ptr e = std::move(error_);
@@ -48,6 +51,13 @@ tile_scheduler::context_t tile_scheduler::start(int item) {
   return fc::make_fcontext(stacks_.top(item), stacks_.size(), &fiber_main);
 }
 
+tile_scheduler::context_t tile_scheduler::enter(int item) {
+  item_state& s = items_state_[item];
+  if (!s.parked) return start(item);
+  s.parked = false;
+  return s.context;
+}
+
 void tile_scheduler::fiber_main(fc::transfer_t from) {
   auto* self = static_cast<tile_scheduler*>(from.data);
   self->slot(self->from_) = from.fctx;
@@ -55,32 +65,38 @@ void tile_scheduler::fiber_main(fc::transfer_t from) {
 }
 
 void tile_scheduler::fiber_body() {
-  const int me = current_;
-  if (me == 0) {
-    // The loop fiber: items one after another until item 0 turns out to need a barrier.
-    for (int item = 0; item < items_; ++item) {
-      current_ = item;
-      run_item(item);
-      if (promoted_ || aborting_) break;
-      items_state_[item].status = item_status::finished;
-      ++finished_;
+  // The slot this fiber lives in; current_ names the work-item it is asked to run.
+  const int own_slot = current_;
+  for (;;) {
+    if (own_slot == 0) {
+      // The loop fiber: items one after another until item 0 turns out to need a barrier.
+      for (int item = 0; item < items_; ++item) {
+        current_ = item;
+        run_item(item);
+        if (promoted_ || aborting_) break;
+        items_state_[item].status = item_status::finished;
+        ++finished_;
+      }
+    } else {
+      run_item(own_slot);
     }
-  } else {
-    run_item(me);
+    const int done = current_;
+    int next = host;
+    if (promoted_) {
+      items_state_[done].status = item_status::finished;
+      ++finished_;
+      next = next_after(done);
+    }
+    // Park: whoever is switched to stores this fiber's context in own_slot.
+    from_ = own_slot;
+    current_ = next;
+    items_state_[own_slot].parked = true;
+    const context_t target =
+        next != host && items_state_[next].status == item_status::not_started ? enter(next) : slot(next);
+    const fc::transfer_t back = fc::jump_fcontext(target, this);
+    // Resumed by a later tile to run work-item own_slot (current_) from the start.
+    slot(from_) = back.fctx;
   }
-  const int done = current_;
-  int next = host;
-  if (promoted_) {
-    items_state_[done].status = item_status::finished;
-    ++finished_;
-    next = next_after(done);
-  }
-  from_ = done;
-  current_ = next;
-  const context_t target = next != host && items_state_[next].status == item_status::not_started ? start(next)
-                                                                                                  : slot(next);
-  fc::jump_fcontext(target, this);  // a finished fiber is never resumed
-  __builtin_unreachable();
 }
 
 void tile_scheduler::run_item(int item) noexcept {
@@ -120,7 +136,7 @@ inline void tile_scheduler::switch_to(int item) {
   current_ = item;
   item_state& target = items_state_[item];
   const fc::transfer_t back =
-      fc::jump_fcontext(target.status == item_status::not_started ? start(item) : target.context, this);
+      fc::jump_fcontext(target.status == item_status::not_started ? enter(item) : target.context, this);
   slot(from_) = back.fctx;  // from_ is whoever resumed us; its context resumes it later
 }
 

@@ -26,6 +26,10 @@ namespace ample::detail::cpu {
 ///      and unwinds (tile_abort), and run() throws runtime_exception naming the sites.
 ///   A work-item's exception aborts the tile the same way and is rethrown by run().
 ///
+/// Fibers outlive their tile: a fiber whose work-item finished parks (saves its context and
+/// switches on), and the next tile that needs a fiber in that slot resumes it to run its own
+/// work-item, instead of creating a fiber. Slot 0 is the loop fiber; slot i > 0 runs item i.
+///
 /// Fibers are Boost.Context execution contexts (fcontext: make_fcontext / jump_fcontext), the
 /// layer under boost::context::fiber. Using it directly saves the fiber record, the moves of
 /// fiber handles and their destructor checks on every switch (docs/design/cpu-engine.md has
@@ -54,6 +58,7 @@ class tile_scheduler final : public tile_sync {
     const char* site_file;  ///< barrier it waits at
     int site_line;
     item_status status;
+    bool parked;  ///< `context` is a parked fiber of this slot, ready to start a work-item
   };
 
   static void fiber_main(boost::context::detail::transfer_t from);
@@ -64,6 +69,7 @@ class tile_scheduler final : public tile_sync {
   int next_after(int item);
   int next_waiting() const noexcept;
   context_t start(int item);
+  context_t enter(int item);
   context_t& slot(int item) noexcept { return item == host ? host_ : items_state_[item].context; }
   void switch_to(int item);
   void fail(std::exception_ptr e) noexcept;
