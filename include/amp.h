@@ -9,6 +9,7 @@
 #include "ample/extent.hpp"
 #include "ample/tiled_extent.hpp"
 #include "ample/tile_barrier.hpp"
+#include "ample/atomics.hpp"
 #include "ample/tiled_index.hpp"
 #include "ample/completion_future.hpp"
 #include "ample/accelerator.hpp"

@@ -33,7 +33,7 @@ class parallel_for<Kernel, concurrency::extent<N>, cpu::backend> {
   parallel_for(const Kernel& kernel, const concurrency::extent<N>& domain) noexcept
       : kernel_(kernel), domain_(domain) {}
 
-  void execute() const {
+  void execute() {
     const std::int64_t total = domain_.size();
     const std::int64_t chunks = cpu::chunks_for(total);
     grain_ = (total + chunks - 1) / chunks;
@@ -78,7 +78,7 @@ class parallel_for<Kernel, concurrency::extent<N>, cpu::backend> {
 
   const Kernel& kernel_;
   concurrency::extent<N> domain_;
-  mutable std::int64_t grain_ = 1;
+  std::int64_t grain_ = 1;  ///< elements per chunk, set by execute()
 };
 
 /// A tiled kernel runs tile by tile: each chunk is a run of whole tiles, and every tile runs
@@ -95,7 +95,7 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
   parallel_for(const Kernel& kernel, const concurrency::tiled_extent<D0, D1, D2>& domain) noexcept
       : kernel_(kernel), tiles_(domain / tile_extent) {}
 
-  void execute() const {
+  void execute() {
     const std::int64_t total = tiles_.size();
     const std::int64_t chunks = cpu::chunks_for(total);
     tiles_per_chunk_ = (total + chunks - 1) / chunks;
@@ -139,7 +139,7 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
 
   const Kernel& kernel_;
   concurrency::extent<rank> tiles_;  ///< number of tiles in each dimension
-  mutable std::int64_t tiles_per_chunk_ = 1;
+  std::int64_t tiles_per_chunk_ = 1;  ///< set by execute()
 };
 
 }  // namespace ample::detail
