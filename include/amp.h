@@ -10,6 +10,7 @@
 #include "ample/tiled_extent.hpp"
 #include "ample/tile_barrier.hpp"
 #include "ample/atomics.hpp"
+#include "ample/direct3d.hpp"
 #include "ample/tiled_index.hpp"
 #include "ample/completion_future.hpp"
 #include "ample/accelerator.hpp"

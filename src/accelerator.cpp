@@ -22,8 +22,15 @@ std::shared_ptr<view_state> make_default_view(const device& d) {
 
 /// registry holds the devices. They are built once, on first use, and never destroyed, so
 /// the pointers handed out stay valid for the whole process (static destruction included).
+///
+/// Microsoft's runtime offered two software devices besides the GPUs: WARP (a fast Direct3D
+/// rasteriser on the CPU) and REF (the slow, exact reference device for debugging). Programs
+/// name them by path, so Ample accepts both: WARP runs on the multicore engine, REF runs every
+/// launch in order on the launching thread, reproducibly. Both report is_emulated, as they did.
 struct registry {
   device multicore;
+  device warp;
+  device ref;
   device host;
   std::mutex mutex;
   const device* chosen = nullptr;  // the default, once fixed
@@ -31,39 +38,42 @@ struct registry {
 
   registry() {
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    multicore = device{L"ample\\cpu_multicore",
-                       L"Ample multicore CPU engine (" + std::to_wstring(cores) + L" cores)",
-                       backend_id::cpu,
-                       1u << 16,
-                       false,
-                       false,  // runs natively on the cores: not an emulated device
-                       false,
-                       true,
-                       true,
-                       true,
-                       cpu::physical_memory_kb(),
-                       concurrency::access_type_read_write,
-                       nullptr};
-    multicore.default_view = make_default_view(multicore);
-    host = device{L"cpu",
-                  L"CPU accelerator (host memory; runs no kernels)",
-                  backend_id::host,
-                  1u << 16,
-                  false,
-                  false,
-                  false,
-                  true,
-                  true,
-                  true,
-                  0,
-                  concurrency::access_type_read_write,
-                  nullptr};
-    host.default_view = make_default_view(host);
+    const std::size_t memory_kb = cpu::physical_memory_kb();
+    multicore = device{.path = L"ample\\cpu_multicore",
+                       .description = L"Ample multicore CPU engine (" + std::to_wstring(cores) + L" cores)",
+                       .backend = backend_id::cpu,
+                       .version = 1u << 16,
+                       .is_debug = false,
+                       .is_emulated = false,  // runs natively on the cores
+                       .has_display = false,
+                       .supports_double_precision = true,
+                       .supports_limited_double_precision = true,
+                       .supports_cpu_shared_memory = true,
+                       .dedicated_memory_kb = memory_kb,
+                       .default_cpu_access_type = concurrency::access_type_read_write,
+                       .default_view = nullptr,
+                       .runs_serially = false};
+    warp = multicore;
+    warp.path = concurrency::accelerator::direct3d_warp;
+    warp.description = L"Microsoft Basic Render Driver (WARP), run by Ample's multicore CPU engine";
+    warp.is_emulated = true;
+    ref = multicore;
+    ref.path = concurrency::accelerator::direct3d_ref;
+    ref.description = L"Software Adapter (REF), run by Ample on one thread, in order";
+    ref.is_debug = true;
+    ref.is_emulated = true;
+    ref.runs_serially = true;
+    host = multicore;
+    host.path = concurrency::accelerator::cpu_accelerator;
+    host.description = L"CPU accelerator (host memory; runs no kernels)";
+    host.backend = backend_id::host;
+    host.dedicated_memory_kb = 0;
+    for (device* d : {&multicore, &warp, &ref, &host}) d->default_view = make_default_view(*d);
   }
 
   const device* find(const std::wstring& path) {
-    if (path == multicore.path) return &multicore;
-    if (path == host.path) return &host;
+    for (const device* d : {&multicore, &warp, &ref, &host})
+      if (path == d->path) return d;
     return nullptr;
   }
 };
@@ -118,7 +128,7 @@ bool set_default_device(const std::wstring& path) {
 
 std::vector<const device*> all_devices() {
   registry& r = devices();
-  return {&r.multicore, &r.host};
+  return {&r.multicore, &r.warp, &r.ref, &r.host};
 }
 
 }  // namespace ample::detail

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <algorithm>
+#include <concepts>
 #include <iterator>
 #include <memory>
 #include <string>
@@ -16,6 +17,34 @@
 #include "extent.hpp"
 #include "index.hpp"
 
+namespace ample::detail {
+
+/// array_placement<A...> holds for the arguments that may end an array constructor and say
+/// where the array lives: none, (av), (av, access_type) or (av, associated_av).
+template <class... A>
+inline constexpr bool array_placement = false;
+template <>
+inline constexpr bool array_placement<> = true;
+template <class V>
+inline constexpr bool array_placement<V> = std::same_as<std::decay_t<V>, concurrency::accelerator_view>;
+template <class V, class W>
+inline constexpr bool array_placement<V, W> =
+    array_placement<V> && (array_placement<W> || std::same_as<std::decay_t<W>, concurrency::access_type>);
+
+/// array_tail<A...> holds for the arguments that may follow the extent of an array constructor:
+/// a placement, optionally after a source iterator or a source iterator pair. The dimension-list
+/// constructors (e0[, e1[, e2]], tail...) accept exactly these.
+template <class... A>
+inline constexpr bool array_tail = array_placement<A...>;
+template <class I, class... A>
+  requires std::input_iterator<std::decay_t<I>>
+inline constexpr bool array_tail<I, A...> = array_placement<A...>;
+template <class I, class J, class... A>
+  requires(std::input_iterator<std::decay_t<I>> && std::same_as<std::decay_t<I>, std::decay_t<J>>)
+inline constexpr bool array_tail<I, J, A...> = array_placement<A...>;
+
+}  // namespace ample::detail
+
 namespace concurrency {
 
 /// array<T,N> owns dense N-dimensional storage on an accelerator_view. Unlike array_view it
@@ -25,12 +54,20 @@ namespace concurrency {
 ///     array<float, 2> a(64, 64, v.begin(), v.end());
 ///     parallel_for_each(a.extent, [&a](index<2> i) restrict(amp) { a[i] *= 2; });
 ///     std::vector<float> out = a;
+///
+/// Every constructor takes, last, an optional placement: (av[, access_type]) puts the array
+/// on `av`; (av, associated_av) makes a staging array on `av` (normally the cpu_accelerator's
+/// view) meant for transfers to `associated_av`. Without one the array lives on the default
+/// accelerator. Every CPU-engine device addresses host memory, so staging arrays are plain
+/// host arrays that remember their associated view.
 template <class T, int N = 1>
 class array {
   static_assert(N >= 1, "array needs rank N >= 1");
   static_assert(!std::is_const_v<T> && !std::is_reference_v<T> && !std::is_volatile_v<T>,
                 "array element must be a non-const object type");
   static_assert(std::is_trivially_copyable_v<T>, "array elements must be trivially copyable (SPEC §5.1)");
+  static_assert(sizeof(T) % 4 == 0,
+                "array element size must be a multiple of 4 bytes (SPEC §5.1); use int for char or short data");
 
  public:
   static constexpr int rank = N;
@@ -41,28 +78,12 @@ class array {
 
   explicit array(const concurrency::extent<N>& e) : array(e, accelerator().default_view) {}
   array(const concurrency::extent<N>& e, accelerator_view av, access_type cpu_access = access_type_auto)
-      : extent(checked(e)), cpu_access_type(resolve(cpu_access)), av_(std::move(av)), storage_(allocate(e, av_)) {}
+      : array(e, placement{av, av, cpu_access}) {}
+  /// array(e, av, associated_av) is a staging array on `av` for transfers to `associated_av`.
+  array(const concurrency::extent<N>& e, accelerator_view av, accelerator_view associated_av)
+      : array(e, placement{std::move(av), std::move(associated_av), access_type_auto}) {}
 
-  explicit array(int e0)
-    requires(N == 1)
-      : array(concurrency::extent<1>(e0)) {}
-  array(int e0, int e1)
-    requires(N == 2)
-      : array(concurrency::extent<2>(e0, e1)) {}
-  array(int e0, int e1, int e2)
-    requires(N == 3)
-      : array(concurrency::extent<3>(e0, e1, e2)) {}
-  array(int e0, accelerator_view av, access_type cpu_access = access_type_auto)
-    requires(N == 1)
-      : array(concurrency::extent<1>(e0), std::move(av), cpu_access) {}
-  array(int e0, int e1, accelerator_view av, access_type cpu_access = access_type_auto)
-    requires(N == 2)
-      : array(concurrency::extent<2>(e0, e1), std::move(av), cpu_access) {}
-  array(int e0, int e1, int e2, accelerator_view av, access_type cpu_access = access_type_auto)
-    requires(N == 3)
-      : array(concurrency::extent<3>(e0, e1, e2), std::move(av), cpu_access) {}
-
-  /// array(e, first[, last]) copies e.size() elements from an input range.
+  /// array(e, first[, last][, placement]) copies e.size() elements from an input range.
   template <std::input_iterator It>
   array(const concurrency::extent<N>& e, It first, It last) : array(e) {
     fill(first, last);
@@ -78,16 +99,36 @@ class array {
     fill(first, last);
   }
   template <std::input_iterator It>
-    requires(N == 1)
-  array(int e0, It first, It last) : array(concurrency::extent<1>(e0), first, last) {}
+  array(const concurrency::extent<N>& e, It first, accelerator_view av, access_type cpu_access = access_type_auto)
+      : array(e, std::move(av), cpu_access) {
+    std::copy_n(first, extent.size(), data());
+  }
   template <std::input_iterator It>
-    requires(N == 2)
-  array(int e0, int e1, It first, It last) : array(concurrency::extent<2>(e0, e1), first, last) {}
+  array(const concurrency::extent<N>& e, It first, It last, accelerator_view av, accelerator_view associated_av)
+      : array(e, std::move(av), std::move(associated_av)) {
+    fill(first, last);
+  }
   template <std::input_iterator It>
-    requires(N == 3)
-  array(int e0, int e1, int e2, It first, It last) : array(concurrency::extent<3>(e0, e1, e2), first, last) {}
+  array(const concurrency::extent<N>& e, It first, accelerator_view av, accelerator_view associated_av)
+      : array(e, std::move(av), std::move(associated_av)) {
+    std::copy_n(first, extent.size(), data());
+  }
 
-  /// array(view) copies the elements of a view.
+  /// Dimension-list forms, ranks 1 to 3: (e0[, e1[, e2]]) followed by anything that may follow
+  /// an extent above, e.g. array<int, 2>(4, 8, v.begin(), v.end(), cpu_view, gpu_view).
+  template <class... A>
+    requires(N == 1 && ample::detail::array_tail<A...>)
+  explicit(sizeof...(A) == 0) array(int e0, A&&... tail)
+      : array(concurrency::extent<1>(e0), std::forward<A>(tail)...) {}
+  template <class... A>
+    requires(N == 2 && ample::detail::array_tail<A...>)
+  array(int e0, int e1, A&&... tail) : array(concurrency::extent<2>(e0, e1), std::forward<A>(tail)...) {}
+  template <class... A>
+    requires(N == 3 && ample::detail::array_tail<A...>)
+  array(int e0, int e1, int e2, A&&... tail)
+      : array(concurrency::extent<3>(e0, e1, e2), std::forward<A>(tail)...) {}
+
+  /// array(view[, placement]) copies the elements of a view.
   explicit array(const array_view<const T, N>& src) : array(src.extent) {
     ample::detail::copy_layout(ample::detail::container_access::layout(src), layout());
   }
@@ -95,9 +136,14 @@ class array {
       : array(src.extent, std::move(av), cpu_access) {
     ample::detail::copy_layout(ample::detail::container_access::layout(src), layout());
   }
+  array(const array_view<const T, N>& src, accelerator_view av, accelerator_view associated_av)
+      : array(src.extent, std::move(av), std::move(associated_av)) {
+    ample::detail::copy_layout(ample::detail::container_access::layout(src), layout());
+  }
 
   /// Copies are deep and live on the same accelerator_view.
-  array(const array& other) : array(other.extent, other.av_, other.cpu_access_type) {
+  array(const array& other)
+      : array(other.extent, placement{other.av_, other.associated_av_, other.cpu_access_type}) {
     std::copy_n(other.data(), extent.size(), data());
   }
   array(array&& other) noexcept = default;
@@ -113,6 +159,9 @@ class array {
 
   concurrency::extent<N> get_extent() const noexcept { return extent; }
   accelerator_view get_accelerator_view() const { return av_; }
+  /// get_associated_accelerator_view() is the view a staging array is meant for; for any other
+  /// array it is get_accelerator_view().
+  accelerator_view get_associated_accelerator_view() const { return associated_av_; }
   access_type get_cpu_access_type() const noexcept { return cpu_access_type; }
 
   T& operator[](const index<N>& idx) noexcept { return data()[offset(idx)]; }
@@ -156,6 +205,32 @@ class array {
     return array_view<const T, N>(*this).section(ext);
   }
 
+  /// reinterpret_as<U>() views the array's bytes as a rank-1 view of U, holding
+  /// sizeof(T) * extent.size() / sizeof(U) elements; runtime_exception if they do not divide.
+  ///
+  ///     array<float> f(4);
+  ///     array_view<int> bits = f.reinterpret_as<int>();   // the IEEE bits of each float
+  template <class U>
+  array_view<U, 1> reinterpret_as() {
+    return reinterpreted<U>(data());
+  }
+  template <class U>
+  array_view<const U, 1> reinterpret_as() const {
+    return reinterpreted<const U>(data());
+  }
+  /// view_as(e) views the first e.size() elements (in row-major order) as a dense view of
+  /// shape e, of any rank; runtime_exception naming both extents if the array is too small.
+  template <int K>
+  array_view<T, K> view_as(const concurrency::extent<K>& e) {
+    ample::detail::require_view_fits(e, ample::detail::format_extent<N>(extent), extent.size());
+    return array_view<T, K>(ample::detail::contiguous_layout(data(), e), storage_);
+  }
+  template <int K>
+  array_view<const T, K> view_as(const concurrency::extent<K>& e) const {
+    ample::detail::require_view_fits(e, ample::detail::format_extent<N>(extent), extent.size());
+    return array_view<const T, K>(ample::detail::contiguous_layout(data(), e), storage_);
+  }
+
   /// data() points at the first element; arrays are dense and row-major.
   T* data() noexcept { return static_cast<T*>(storage_->data()); }
   const T* data() const noexcept { return static_cast<const T*>(storage_->data()); }
@@ -173,6 +248,27 @@ class array {
   template <class, int>
   friend class array_view;
   friend struct ample::detail::container_access;
+
+  /// placement is where an array lives: its view, the view it stages for, its CPU access.
+  struct placement {
+    accelerator_view av;
+    accelerator_view associated;
+    access_type cpu_access;
+  };
+  array(const concurrency::extent<N>& e, placement p)
+      : extent(checked(e)),
+        cpu_access_type(resolve(p.cpu_access)),
+        av_(std::move(p.av)),
+        associated_av_(std::move(p.associated)),
+        storage_(allocate(e, av_)) {}
+
+  template <class U, class P>
+  array_view<U, 1> reinterpreted(P* p) const {
+    static_assert(sizeof(U) % 4 == 0, "reinterpret_as<U>: sizeof(U) must be a multiple of 4 bytes (SPEC §5.1)");
+    const int n = ample::detail::reinterpreted_count<T, std::remove_const_t<U>>(extent.size());
+    return array_view<U, 1>(ample::detail::contiguous_layout(reinterpret_cast<U*>(p), concurrency::extent<1>(n)),
+                            storage_);
+  }
 
   static const concurrency::extent<N>& checked(const concurrency::extent<N>& e) {
     for (int d = 0; d < N; ++d)
@@ -213,6 +309,7 @@ class array {
   }
 
   accelerator_view av_;
+  accelerator_view associated_av_;
   std::shared_ptr<ample::detail::buffer> storage_;
 };
 

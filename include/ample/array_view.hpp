@@ -50,6 +50,39 @@ void require_capacity(std::size_t available, const concurrency::extent<N>& e) {
               concurrency::error_code::e_invalidarg);
 }
 
+/// like_const_t<T, U> is U, made const when T is: the element type that reinterpret_as<U>()
+/// gives a view of T.
+template <class T, class U>
+using like_const_t = std::conditional_t<std::is_const_v<T>, const std::remove_const_t<U>, U>;
+
+/// reinterpreted_count() is how many U hold the bytes of `count` elements of type T, as
+/// reinterpret_as<U>() views them; runtime_exception naming the sizes if they do not divide.
+template <class T, class U>
+int reinterpreted_count(std::size_t count) {
+  const std::size_t bytes = count * sizeof(T);
+  if (bytes % sizeof(U) != 0)
+    AMPLE_THROW(concurrency::runtime_exception,
+                "reinterpret_as: " + std::to_string(count) + " elements of " + std::to_string(sizeof(T)) +
+                    " bytes (" + std::to_string(bytes) + " bytes) do not divide into elements of " +
+                    std::to_string(sizeof(U)) + " bytes",
+                concurrency::error_code::e_invalidarg);
+  return static_cast<int>(bytes / sizeof(U));
+}
+
+/// require_view_fits() throws when view_as(e) asks for a negative extent or for more elements
+/// than the source (of extent `source`, holding `available` elements) has.
+template <int K>
+void require_view_fits(const concurrency::extent<K>& e, const std::string& source, std::size_t available) {
+  bool negative = false;
+  for (int d = 0; d < K; ++d) negative = negative || e[d] < 0;
+  if (!negative && e.size() <= available) return;
+  AMPLE_THROW(concurrency::runtime_exception,
+              "view_as: extent " + format_extent(e) + (negative ? " has a negative dimension" : " needs " +
+                  std::to_string(e.size()) + " elements") + ", source extent " + source + " holds " +
+                  std::to_string(available),
+              concurrency::error_code::e_invalidarg);
+}
+
 }  // namespace ample::detail
 
 namespace concurrency {
@@ -70,6 +103,10 @@ template <class T, int N = 1>
 class array_view {
   static_assert(N >= 1, "array_view needs rank N >= 1");
   static_assert(!std::is_reference_v<T> && !std::is_volatile_v<T>, "array_view element must be a plain object type");
+  static_assert(std::is_trivially_copyable_v<std::remove_const_t<T>>,
+                "array_view elements must be trivially copyable (SPEC §5.2)");
+  static_assert(sizeof(T) % 4 == 0,
+                "array_view element size must be a multiple of 4 bytes (SPEC §5.1); use int for char or short data");
 
  public:
   static constexpr int rank = N;
@@ -200,6 +237,30 @@ class array_view {
     return data_;
   }
 
+  /// reinterpret_as<U>() views the same bytes as elements of type U: sizeof(T) * size() / sizeof(U)
+  /// of them, sharing this view's data. Rank 1 only, the one rank guaranteed contiguous
+  /// (SPEC §5.2.5). runtime_exception if the bytes do not divide into whole U.
+  ///
+  ///     array_view<float> f(4, v);
+  ///     array_view<int> bits = f.reinterpret_as<int>();   // the IEEE bits of each float
+  template <class U>
+    requires(N == 1)
+  array_view<ample::detail::like_const_t<T, U>, 1> reinterpret_as() const {
+    static_assert(sizeof(U) % 4 == 0, "reinterpret_as<U>: sizeof(U) must be a multiple of 4 bytes (SPEC §5.1)");
+    using R = ample::detail::like_const_t<T, U>;
+    const int n = ample::detail::reinterpreted_count<T, U>(extent.size());
+    return array_view<R, 1>(ample::detail::contiguous_layout(reinterpret_cast<R*>(data_), concurrency::extent<1>(n)),
+                            storage_);
+  }
+  /// view_as(e) views the first e.size() elements as a dense row-major view of shape e
+  /// (rank 1 only); runtime_exception naming both extents if this view holds too few.
+  template <int K>
+    requires(N == 1)
+  array_view<T, K> view_as(const concurrency::extent<K>& e) const {
+    ample::detail::require_view_fits(e, ample::detail::format_extent<N>(extent), extent.size());
+    return array_view<T, K>(ample::detail::contiguous_layout(data_, e), storage_);
+  }
+
   /// copy_to() copies this view's elements into a destination of the same extent.
   void copy_to(array<value_type, N>& dest) const;
   void copy_to(const array_view<value_type, N>& dest) const;
@@ -209,6 +270,13 @@ class array_view {
   void synchronize(access_type = access_type_read) const noexcept {}
   /// synchronize_async() is synchronize() returning an already completed future.
   completion_future synchronize_async(access_type = access_type_read) const { return ample::detail::ready_future(); }
+  /// synchronize_to(av) makes the data current on `av`. Every CPU-engine view addresses host
+  /// memory, so nothing moves.
+  void synchronize_to(const accelerator_view&, access_type = access_type_read) const noexcept {}
+  /// synchronize_to_async() is synchronize_to() returning an already completed future.
+  completion_future synchronize_to_async(const accelerator_view&, access_type = access_type_read) const {
+    return ample::detail::ready_future();
+  }
   /// refresh() tells the view that its source was changed behind its back.
   void refresh() const noexcept {}
   /// discard_data() says the current contents need not be kept (a hint; no data moves).

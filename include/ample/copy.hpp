@@ -133,11 +133,69 @@ void copy(const array_view<T, N>& src, Out out) {
   ample::detail::copy_to_iterator(ample::detail::container_access::layout(src), out);
 }
 
-/// copy_async() performs copy() and returns a completed future: CPU-engine copies are
-/// host memory copies and finish before the call returns.
-template <class Src, class Dst>
-completion_future copy_async(const Src& src, Dst&& dest) {
-  copy(src, std::forward<Dst>(dest));
+/// copy_async() performs copy() and returns a completed future: CPU-engine copies are host
+/// memory copies and finish before the call returns. There is one copy_async for each copy
+/// above, taking the same arguments; like Microsoft's, it throws mismatched extents at once.
+template <class T, int N>
+completion_future copy_async(const array<T, N>& src, array<T, N>& dest) {
+  concurrency::copy(src, dest);
+  return ample::detail::ready_future();
+}
+template <class T, int N>
+completion_future copy_async(const array<T, N>& src, const array_view<T, N>& dest) {
+  concurrency::copy(src, dest);
+  return ample::detail::ready_future();
+}
+template <class T, int N>
+completion_future copy_async(const array_view<const T, N>& src, array<T, N>& dest) {
+  concurrency::copy(src, dest);
+  return ample::detail::ready_future();
+}
+template <class T, int N>
+completion_future copy_async(const array_view<T, N>& src, array<T, N>& dest) {
+  concurrency::copy(src, dest);
+  return ample::detail::ready_future();
+}
+template <class T, int N>
+completion_future copy_async(const array_view<const T, N>& src, const array_view<T, N>& dest) {
+  concurrency::copy(src, dest);
+  return ample::detail::ready_future();
+}
+template <class T, int N>
+completion_future copy_async(const array_view<T, N>& src, const array_view<T, N>& dest) {
+  concurrency::copy(src, dest);
+  return ample::detail::ready_future();
+}
+template <std::input_iterator It, class T, int N>
+completion_future copy_async(It first, It last, array<T, N>& dest) {
+  concurrency::copy(first, last, dest);
+  return ample::detail::ready_future();
+}
+template <std::input_iterator It, class T, int N>
+completion_future copy_async(It first, It last, const array_view<T, N>& dest) {
+  concurrency::copy(first, last, dest);
+  return ample::detail::ready_future();
+}
+template <std::input_iterator It, class T, int N>
+completion_future copy_async(It first, array<T, N>& dest) {
+  concurrency::copy(first, dest);
+  return ample::detail::ready_future();
+}
+template <std::input_iterator It, class T, int N>
+completion_future copy_async(It first, const array_view<T, N>& dest) {
+  concurrency::copy(first, dest);
+  return ample::detail::ready_future();
+}
+template <class T, int N, class Out>
+  requires std::output_iterator<Out, T>
+completion_future copy_async(const array<T, N>& src, Out out) {
+  concurrency::copy(src, out);
+  return ample::detail::ready_future();
+}
+template <class T, int N, class Out>
+  requires std::output_iterator<Out, std::remove_const_t<T>>
+completion_future copy_async(const array_view<T, N>& src, Out out) {
+  concurrency::copy(src, out);
   return ample::detail::ready_future();
 }
 

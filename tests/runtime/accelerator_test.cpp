@@ -2,6 +2,9 @@
 #include <string>
 #include <vector>
 
+#include <algorithm>
+#include <thread>
+
 #include "common/test_support.hpp"
 
 namespace {
@@ -145,6 +148,57 @@ TEST(AcceleratorViewTest, CpuAcceleratorCannotRunKernels) {
   parallel_for_each(data.extent, [=](index<1> i) restrict(amp) { data[i] = 2; });
   data.synchronize();
   for (int x : v) EXPECT_EQ(x, 2);
+}
+
+// WARP and REF: the software devices of Microsoft's runtime, accepted by path (issue 4).
+TEST(SoftwareAcceleratorTest, WarpAndRefAreListedAndEmulated) {
+  std::vector<std::wstring> paths;
+  for (const accelerator& a : accelerator::get_all()) paths.push_back(a.device_path);
+  EXPECT_NE(std::find(paths.begin(), paths.end(), std::wstring(accelerator::direct3d_warp)), paths.end());
+  EXPECT_NE(std::find(paths.begin(), paths.end(), std::wstring(accelerator::direct3d_ref)), paths.end());
+  const accelerator warp(accelerator::direct3d_warp), ref(accelerator::direct3d_ref);
+  EXPECT_TRUE(warp.is_emulated);
+  EXPECT_TRUE(ref.is_emulated);
+  EXPECT_TRUE(ref.is_debug);
+  EXPECT_FALSE(accelerator().is_emulated);
+}
+
+TEST(SoftwareAcceleratorTest, WarpRunsKernels) {
+  std::vector<int> v(4096);
+  array_view<int, 1> av(4096, v);
+  parallel_for_each(accelerator(accelerator::direct3d_warp).default_view, av.extent,
+                    [=](index<1> i) restrict(amp) { av[i] = 3 * i[0]; });
+  for (int i = 0; i < 4096; ++i) ASSERT_EQ(v[i], 3 * i);
+}
+
+// REF runs every work-item on the launching thread, in row-major order: runs are reproducible.
+TEST(SoftwareAcceleratorTest, RefRunsInOrderOnTheLaunchingThread) {
+  const accelerator_view ref = accelerator(accelerator::direct3d_ref).default_view;
+  std::vector<int> order(1000, -1);
+  std::vector<std::thread::id> threads(1000);
+  int next = 0;  // touched by one thread only, which is what this test checks
+  array_view<int, 1> av(1000, order);
+  parallel_for_each(ref, av.extent, [=, &next, &threads](index<1> i) restrict(amp) {
+    av[i] = next++;
+    threads[i[0]] = std::this_thread::get_id();
+  });
+  for (int i = 0; i < 1000; ++i) {
+    ASSERT_EQ(order[i], i);
+    ASSERT_EQ(threads[i], std::this_thread::get_id());
+  }
+}
+
+TEST(SoftwareAcceleratorTest, RefRunsTiledKernelsWithBarriers) {
+  const accelerator_view ref = accelerator(accelerator::direct3d_ref).default_view;
+  std::vector<int> v(256);
+  array_view<int, 1> av(256, v);
+  parallel_for_each(ref, av.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
+    tile_static int reversed[64];
+    reversed[63 - t.local[0]] = t.global[0];
+    t.barrier.wait();
+    av[t.global] = reversed[t.local[0]];
+  });
+  for (int i = 0; i < 256; ++i) ASSERT_EQ(v[i], (i / 64) * 64 + 63 - i % 64);
 }
 
 }  // namespace

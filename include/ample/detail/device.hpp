@@ -48,6 +48,7 @@ struct device {
   std::size_t dedicated_memory_kb;
   concurrency::access_type default_cpu_access_type;
   std::shared_ptr<view_state> default_view;
+  bool runs_serially;  ///< one work-item chunk after another on the launching thread (REF)
 };
 
 /// view_state is one accelerator_view: a queue of work on a device. Work on the CPU engine

@@ -53,7 +53,9 @@ void launch(const view_state& view, const Domain& domain, const Kernel& kernel) 
   validate_domain(domain);
   switch (view.dev->backend) {
     case backend_id::cpu:
-      parallel_for<Kernel, Domain, cpu::backend>(kernel, domain).execute();
+      parallel_for<Kernel, Domain, cpu::backend>(kernel, domain, view.dev->runs_serially ? cpu::order::serial
+                                                                                     : cpu::order::parallel)
+          .execute();
       return;
     case backend_id::host:
       break;

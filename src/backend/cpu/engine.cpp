@@ -130,6 +130,7 @@ void refuse_inside_kernel(const char* what) {
 
 void run_job(const job& j) {
   refuse_inside_kernel("parallel_for_each");
+  if (j.how == order::serial) return run_inline(j);
   engine& e = the_engine();
   std::lock_guard lock(e.launch_mutex);
   if (e.pool && j.chunks > 1) e.pool->run(j);

@@ -10,6 +10,12 @@ namespace ample::detail::cpu {
 /// backend is the tag that selects the CPU engine's parallel_for specialisations.
 struct backend {};
 
+/// order says how a device of the CPU engine runs a launch.
+enum class order {
+  parallel,  ///< chunks on every worker, in any order (the multicore engine, WARP)
+  serial,    ///< one chunk after the other on the launching thread (REF: reproducible runs)
+};
+
 /// job is one launch cut into `chunks` pieces. Workers claim chunks one at a time and call
 /// run(context, chunk). A chunk that throws stops the launch: chunks not yet claimed are
 /// skipped and the first exception is rethrown by run_job().
@@ -17,10 +23,12 @@ struct job {
   void (*run)(const void* context, std::int64_t chunk);
   const void* context;
   std::int64_t chunks;
+  order how;
 };
 
-/// run_job() runs every chunk of `j` on the worker pool, the calling thread included, and
-/// returns when all have finished. Throws runtime_exception when called from inside a kernel.
+/// run_job() runs every chunk of `j` (on the worker pool, the calling thread included, unless
+/// j.how is serial) and returns when all have finished. Throws runtime_exception when called
+/// from inside a kernel.
 void run_job(const job& j);
 
 /// thread_count() is the number of threads that run chunks (workers plus the caller).

@@ -14,8 +14,10 @@
 namespace ample::detail::cpu {
 
 /// chunks_for() cuts `work` units into about 8 chunks per thread: enough to balance uneven
-/// kernels, few enough that claiming a chunk (one atomic increment) costs nothing.
-inline std::int64_t chunks_for(std::int64_t work) {
+/// kernels, few enough that claiming a chunk (one atomic increment) costs nothing. A serial
+/// launch is one chunk.
+inline std::int64_t chunks_for(std::int64_t work, order how) {
+  if (how == order::serial) return 1;
   const std::int64_t wanted = static_cast<std::int64_t>(thread_count()) * 8;
   return std::max<std::int64_t>(1, std::min(work, wanted));
 }
@@ -30,14 +32,14 @@ namespace ample::detail {
 template <class Kernel, int N>
 class parallel_for<Kernel, concurrency::extent<N>, cpu::backend> {
  public:
-  parallel_for(const Kernel& kernel, const concurrency::extent<N>& domain) noexcept
-      : kernel_(kernel), domain_(domain) {}
+  parallel_for(const Kernel& kernel, const concurrency::extent<N>& domain, cpu::order how) noexcept
+      : kernel_(kernel), domain_(domain), how_(how) {}
 
   void execute() {
     const std::int64_t total = domain_.size();
-    const std::int64_t chunks = cpu::chunks_for(total);
+    const std::int64_t chunks = cpu::chunks_for(total, how_);
     grain_ = (total + chunks - 1) / chunks;
-    cpu::run_job(cpu::job{&run_chunk, this, (total + grain_ - 1) / grain_});
+    cpu::run_job(cpu::job{&run_chunk, this, (total + grain_ - 1) / grain_, how_});
   }
 
  private:
@@ -78,6 +80,7 @@ class parallel_for<Kernel, concurrency::extent<N>, cpu::backend> {
 
   const Kernel& kernel_;
   concurrency::extent<N> domain_;
+  cpu::order how_;
   std::int64_t grain_ = 1;  ///< elements per chunk, set by execute()
 };
 
@@ -92,14 +95,14 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
   static constexpr int tile_items = static_cast<int>(tile_extent.size());
 
  public:
-  parallel_for(const Kernel& kernel, const concurrency::tiled_extent<D0, D1, D2>& domain) noexcept
-      : kernel_(kernel), tiles_(domain / tile_extent) {}
+  parallel_for(const Kernel& kernel, const concurrency::tiled_extent<D0, D1, D2>& domain, cpu::order how) noexcept
+      : kernel_(kernel), tiles_(domain / tile_extent), how_(how) {}
 
   void execute() {
     const std::int64_t total = tiles_.size();
-    const std::int64_t chunks = cpu::chunks_for(total);
+    const std::int64_t chunks = cpu::chunks_for(total, how_);
     tiles_per_chunk_ = (total + chunks - 1) / chunks;
-    cpu::run_job(cpu::job{&run_chunk, this, (total + tiles_per_chunk_ - 1) / tiles_per_chunk_});
+    cpu::run_job(cpu::job{&run_chunk, this, (total + tiles_per_chunk_ - 1) / tiles_per_chunk_, how_});
   }
 
  private:
@@ -139,6 +142,7 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
 
   const Kernel& kernel_;
   concurrency::extent<rank> tiles_;  ///< number of tiles in each dimension
+  cpu::order how_;
   std::int64_t tiles_per_chunk_ = 1;  ///< set by execute()
 };
 

@@ -1,0 +1,6 @@
+// concurrency::direct3d (SPEC §9.3 and Microsoft's <amp.h>): HLSL intrinsics, and the Direct3D
+// interop functions, which exist so Windows code compiles but throw unsupported_feature.
+#pragma once
+
+#include "direct3d/intrinsics.hpp"
+#include "direct3d/interop.hpp"
