@@ -19,6 +19,7 @@
 #include "ample/copy.hpp"
 #include "ample/parallel_for_each.hpp"
 #include "ample/runtime_config.hpp"
+#include "ample/runtime.hpp"
 
 /// Microsoft spelled the namespace both ways; existing code uses either.
 namespace Concurrency = concurrency;

@@ -104,7 +104,23 @@ class accelerator {
   bool get_supports_limited_double_precision() const noexcept { return supports_limited_double_precision; }
   bool get_supports_cpu_shared_memory() const noexcept { return supports_cpu_shared_memory; }
   std::size_t get_dedicated_memory() const noexcept { return dedicated_memory; }
-  access_type get_default_cpu_access_type() const noexcept { return default_cpu_access_type; }
+  /// get_default_cpu_access_type() is the accelerator's current default CPU access type: what
+  /// arrays created on its views with access_type_auto get. Unlike the data member
+  /// default_cpu_access_type, it sees changes made through any accelerator object for the device.
+  access_type get_default_cpu_access_type() const noexcept { return dev_->default_cpu_access_type.load(); }
+  /// set_default_cpu_access_type() changes the default CPU access type of this accelerator's
+  /// device (shared by every accelerator object for it) for arrays created afterwards with
+  /// access_type_auto; arrays that already exist keep theirs. access_type_auto hands the choice
+  /// back to the runtime (access_type_read_write). Returns true.
+  ///
+  /// Microsoft's runtime returns false once the default has been used for an allocation or
+  /// already overridden; Ample has no device memory whose placement depends on it, so every
+  /// call succeeds.
+  bool set_default_cpu_access_type(access_type type) {
+    dev_->default_cpu_access_type.store(type);
+    default_cpu_access_type = type;
+    return true;
+  }
 
   friend bool operator==(const accelerator& a, const accelerator& b) noexcept { return a.dev_ == b.dev_; }
 
@@ -119,6 +135,9 @@ class accelerator {
   bool supports_limited_double_precision;
   bool supports_cpu_shared_memory;
   std::size_t dedicated_memory;  ///< in KB
+  /// default_cpu_access_type is a snapshot taken when this object was made (and updated by its
+  /// own set_default_cpu_access_type()); a change made through another accelerator object for
+  /// the same device does not reach it. get_default_cpu_access_type() reads the current value.
   access_type default_cpu_access_type;
   accelerator_view default_view;
 
@@ -135,7 +154,7 @@ class accelerator {
         supports_limited_double_precision(d.supports_limited_double_precision),
         supports_cpu_shared_memory(d.supports_cpu_shared_memory),
         dedicated_memory(d.dedicated_memory_kb),
-        default_cpu_access_type(d.default_cpu_access_type),
+        default_cpu_access_type(d.default_cpu_access_type.load()),
         default_view(d.default_view),
         dev_(&d) {}
 

@@ -257,7 +257,7 @@ class array {
   };
   array(const concurrency::extent<N>& e, placement p)
       : extent(checked(e)),
-        cpu_access_type(resolve(p.cpu_access)),
+        cpu_access_type(resolve(p.cpu_access, p.av)),  // before av_ takes p.av
         av_(std::move(p.av)),
         associated_av_(std::move(p.associated)),
         storage_(allocate(e, av_)) {}
@@ -277,8 +277,13 @@ class array {
                     error_code::e_invalidarg);
     return e;
   }
-  static access_type resolve(access_type requested) noexcept {
-    return requested == access_type_auto ? access_type_read_write : requested;
+  /// resolve() turns access_type_auto into the current default of the device that `av`
+  /// belongs to (see accelerator::set_default_cpu_access_type); if that default is itself
+  /// access_type_auto, the runtime's choice is read_write: every CPU-engine device shares host memory.
+  static access_type resolve(access_type requested, const accelerator_view& av) noexcept {
+    if (requested != access_type_auto) return requested;
+    const access_type fallback = av.state()->dev->default_cpu_access_type.load();
+    return fallback == access_type_auto ? access_type_read_write : fallback;
   }
   static std::shared_ptr<ample::detail::buffer> allocate(const concurrency::extent<N>& e, const accelerator_view& av) {
     return ample::detail::buffer::allocate(av.state(), static_cast<std::size_t>(e.size()) * sizeof(T));

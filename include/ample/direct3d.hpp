@@ -4,3 +4,4 @@
 
 #include "direct3d/intrinsics.hpp"
 #include "direct3d/interop.hpp"
+#include "direct3d/debug_output.hpp"

@@ -72,6 +72,16 @@ class accelerator_view_removed : public runtime_exception {
   HRESULT reason_;
 };
 
+/// uninitialized_object reports use of an object that was declared but never initialised
+/// (Microsoft's runtime; Ample's types are initialised by their constructors, so it is not
+/// raised by Ample itself).
+class uninitialized_object : public runtime_exception {
+ public:
+  explicit uninitialized_object(std::string message)
+      : runtime_exception(std::move(message), error_code::e_invalidarg) {}
+  uninitialized_object() : uninitialized_object("uninitialized object") {}
+};
+
 }  // namespace concurrency
 
 namespace ample::detail {

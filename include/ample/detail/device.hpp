@@ -1,6 +1,7 @@
 // device and view_state: what accelerator and accelerator_view refer to.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -32,6 +33,30 @@ enum class backend_id {
 
 struct view_state;
 
+/// cpu_access_setting is a device's default CPU access type. Devices are shared and const, yet
+/// accelerator::set_default_cpu_access_type() may change this one setting at any time while
+/// other threads create arrays, so it is a mutable atomic. It copies by value, so that the
+/// registry can derive one device description from another, and converts from access_type, so
+/// that designated initializers can give it a starting value.
+class cpu_access_setting {
+ public:
+  cpu_access_setting() noexcept : value_(concurrency::access_type_read_write) {}
+  cpu_access_setting(concurrency::access_type t) noexcept : value_(t) {}  // NOLINT: implicit on purpose
+  cpu_access_setting(const cpu_access_setting& other) noexcept : value_(other.load()) {}
+  cpu_access_setting& operator=(const cpu_access_setting& other) noexcept {
+    store(other.load());
+    return *this;
+  }
+
+  concurrency::access_type load() const noexcept {
+    return static_cast<concurrency::access_type>(value_.load(std::memory_order_relaxed));
+  }
+  void store(concurrency::access_type t) const noexcept { value_.store(t, std::memory_order_relaxed); }
+
+ private:
+  mutable std::atomic<int> value_;
+};
+
 /// device describes one accelerator. Devices are created once and live for the whole process,
 /// so accelerator and accelerator_view hold plain pointers to them.
 struct device {
@@ -46,7 +71,9 @@ struct device {
   bool supports_limited_double_precision;
   bool supports_cpu_shared_memory;
   std::size_t dedicated_memory_kb;
-  concurrency::access_type default_cpu_access_type;
+  /// default_cpu_access_type is what arrays created with access_type_auto on this device get;
+  /// accelerator::set_default_cpu_access_type() changes it.
+  cpu_access_setting default_cpu_access_type;
   std::shared_ptr<view_state> default_view;
   bool runs_serially;  ///< one work-item chunk after another on the launching thread (REF)
 };

@@ -68,14 +68,20 @@ settings& config() {
 /// each launch already uses every core, and the pool runs one job at a time.
 struct engine {
   std::mutex launch_mutex;
-  std::unique_ptr<thread_pool> pool;  // null when running on the calling thread alone
+  std::atomic<unsigned> threads;      // how many threads run kernels, the caller included
+  std::unique_ptr<thread_pool> pool;  // started by the first launch that can use it
 
-  explicit engine(unsigned threads) { resize(threads); }
-  void resize(unsigned threads) {
+  explicit engine(unsigned n) : threads(n) {}
+  void resize(unsigned n) {
     pool.reset();
-    if (threads > 1) pool = std::make_unique<thread_pool>(threads);
+    threads.store(n, std::memory_order_relaxed);
   }
-  unsigned size() const { return pool ? pool->size() : 1; }
+  /// workers() returns the pool, starting it if needed; null for a single thread.
+  thread_pool* workers() {
+    if (!pool && threads.load(std::memory_order_relaxed) > 1)
+      pool = std::make_unique<thread_pool>(threads.load(std::memory_order_relaxed));
+    return pool.get();
+  }
 };
 
 engine& the_engine() {
@@ -133,11 +139,19 @@ void run_job(const job& j) {
   if (j.how == order::serial) return run_inline(j);
   engine& e = the_engine();
   std::lock_guard lock(e.launch_mutex);
-  if (e.pool && j.chunks > 1) e.pool->run(j);
+  thread_pool* pool = j.chunks > 1 ? e.workers() : nullptr;
+  if (pool) pool->run(j);
   else run_inline(j);
 }
 
-unsigned thread_count() { return the_engine().size(); }
+unsigned thread_count() { return the_engine().threads.load(std::memory_order_relaxed); }
+
+void release_workers() {
+  refuse_inside_kernel("amp_uninitialize");
+  engine& e = the_engine();
+  std::lock_guard lock(e.launch_mutex);
+  e.pool.reset();
+}
 
 void run_tile(item_fn fn, const void* context, int items, const tile_shape& shape) {
   // One scheduler per thread: a tile never leaves the thread that runs it (tile_scheduler.hpp).

@@ -34,6 +34,10 @@ void run_job(const job& j);
 /// thread_count() is the number of threads that run chunks (workers plus the caller).
 unsigned thread_count();
 
+/// release_workers() stops the worker threads; the next launch that needs them starts them
+/// again. Waits for a running launch to finish.
+void release_workers();
+
 /// tile_shape describes one tile for the tile scheduler's error messages.
 struct tile_shape {
   int rank;
