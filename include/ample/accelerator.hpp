@@ -108,16 +108,21 @@ class accelerator {
   /// arrays created on its views with access_type_auto get. Unlike the data member
   /// default_cpu_access_type, it sees changes made through any accelerator object for the device.
   access_type get_default_cpu_access_type() const noexcept { return dev_->default_cpu_access_type.load(); }
-  /// set_default_cpu_access_type() changes the default CPU access type of this accelerator's
-  /// device (shared by every accelerator object for it) for arrays created afterwards with
-  /// access_type_auto; arrays that already exist keep theirs. access_type_auto hands the choice
-  /// back to the runtime (access_type_read_write). Returns true.
+  /// set_default_cpu_access_type() sets the default CPU access type of this accelerator's device
+  /// (shared by every accelerator object for it) for arrays created afterwards with
+  /// access_type_auto; access_type_auto hands the choice back to the runtime
+  /// (access_type_read_write). As in Microsoft's runtime it succeeds only once per device, and
+  /// only while the runtime's default has not been used for an array or for the implicit storage
+  /// of an array_view (`array_view<T, N> v(extent)`) on it; otherwise it changes nothing and
+  /// returns false. Array_views over host memory allocate nothing on the CPU engine, so
+  /// accessing them in kernels does not use the default.
   ///
-  /// Microsoft's runtime returns false once the default has been used for an allocation or
-  /// already overridden; Ample has no device memory whose placement depends on it, so every
-  /// call succeeds.
+  ///     accelerator acc;
+  ///     acc.set_default_cpu_access_type(access_type_read);     // true, before any array
+  ///     array<int, 1> a(16, acc.default_view);                 // a.cpu_access_type == read
+  ///     acc.set_default_cpu_access_type(access_type_write);    // false: already overridden
   bool set_default_cpu_access_type(access_type type) {
-    dev_->default_cpu_access_type.store(type);
+    if (!dev_->default_cpu_access_type.try_override(type)) return false;
     default_cpu_access_type = type;
     return true;
   }

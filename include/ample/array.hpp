@@ -11,7 +11,9 @@
 
 #include "accelerator.hpp"
 #include "array_view.hpp"
+#include "detail/bitwise_copyable.hpp"
 #include "detail/buffer.hpp"
+#include "detail/debug_checks.hpp"
 #include "detail/readonly_extent.hpp"
 #include "detail/strided_layout.hpp"
 #include "extent.hpp"
@@ -65,7 +67,9 @@ class array {
   static_assert(N >= 1, "array needs rank N >= 1");
   static_assert(!std::is_const_v<T> && !std::is_reference_v<T> && !std::is_volatile_v<T>,
                 "array element must be a non-const object type");
-  static_assert(std::is_trivially_copyable_v<T>, "array elements must be trivially copyable (SPEC §5.1)");
+  static_assert(ample::detail::is_bitwise_copyable_v<T>,
+                "array elements must be trivially copyable, or trivially copy-constructible and destructible "
+                "like the short vectors (SPEC §5.1)");
   static_assert(sizeof(T) % 4 == 0,
                 "array element size must be a multiple of 4 bytes (SPEC §5.1); use int for char or short data");
 
@@ -164,33 +168,38 @@ class array {
   accelerator_view get_associated_accelerator_view() const { return associated_av_; }
   access_type get_cpu_access_type() const noexcept { return cpu_access_type; }
 
-  T& operator[](const index<N>& idx) noexcept { return data()[offset(idx)]; }
-  const T& operator[](const index<N>& idx) const noexcept { return data()[offset(idx)]; }
-  T& operator()(const index<N>& idx) noexcept { return data()[offset(idx)]; }
-  const T& operator()(const index<N>& idx) const noexcept { return data()[offset(idx)]; }
+  /// Element access. Unchecked, unless AMPLE_ENABLE_DEBUG_CHECKS is defined: then an index
+  /// outside the extent throws runtime_exception naming both (detail/debug_checks.hpp).
+  T& operator[](const index<N>& idx) noexcept(unchecked_) { return data()[offset(idx)]; }
+  const T& operator[](const index<N>& idx) const noexcept(unchecked_) { return data()[offset(idx)]; }
+  T& operator()(const index<N>& idx) noexcept(unchecked_) { return data()[offset(idx)]; }
+  const T& operator()(const index<N>& idx) const noexcept(unchecked_) { return data()[offset(idx)]; }
 
   template <class... Ints>
     requires(N > 1 && sizeof...(Ints) == N && (std::is_convertible_v<Ints, int> && ...))
-  T& operator()(Ints... coords) noexcept {
+  T& operator()(Ints... coords) noexcept(unchecked_) {
     return data()[offset(index<N>(static_cast<int>(coords)...))];
   }
   template <class... Ints>
     requires(N > 1 && sizeof...(Ints) == N && (std::is_convertible_v<Ints, int> && ...))
-  const T& operator()(Ints... coords) const noexcept {
+  const T& operator()(Ints... coords) const noexcept(unchecked_) {
     return data()[offset(index<N>(static_cast<int>(coords)...))];
   }
 
   /// operator[](i) on rank 1 is element i; on rank N > 1 it projects to a rank N-1 view.
-  decltype(auto) operator[](int i) noexcept {
+  /// Checked like element access.
+  decltype(auto) operator[](int i) noexcept(unchecked_) {
+    ample::detail::check_row("array", i, extent);
     if constexpr (N == 1) return static_cast<T&>(data()[i]);
     else return array_view<T, N>(*this)[i];
   }
-  decltype(auto) operator[](int i) const noexcept {
+  decltype(auto) operator[](int i) const noexcept(unchecked_) {
+    ample::detail::check_row("array", i, extent);
     if constexpr (N == 1) return static_cast<const T&>(data()[i]);
     else return array_view<const T, N>(*this)[i];
   }
-  decltype(auto) operator()(int i) noexcept { return (*this)[i]; }
-  decltype(auto) operator()(int i) const noexcept { return (*this)[i]; }
+  decltype(auto) operator()(int i) noexcept(unchecked_) { return (*this)[i]; }
+  decltype(auto) operator()(int i) const noexcept(unchecked_) { return (*this)[i]; }
 
   array_view<T, N> section(const index<N>& origin, const concurrency::extent<N>& ext) {
     return array_view<T, N>(*this).section(origin, ext);
@@ -282,11 +291,11 @@ class array {
   /// access_type_auto, the runtime's choice is read_write: every CPU-engine device shares host memory.
   static access_type resolve(access_type requested, const accelerator_view& av) noexcept {
     if (requested != access_type_auto) return requested;
-    const access_type fallback = av.state()->dev->default_cpu_access_type.load();
+    const access_type fallback = av.state()->dev->default_cpu_access_type.use();  // fixes the default
     return fallback == access_type_auto ? access_type_read_write : fallback;
   }
   static std::shared_ptr<ample::detail::buffer> allocate(const concurrency::extent<N>& e, const accelerator_view& av) {
-    return ample::detail::buffer::allocate(av.state(), static_cast<std::size_t>(e.size()) * sizeof(T));
+    return ample::detail::buffer::allocate(av.state(), e, sizeof(T));
   }
 
   template <class It>
@@ -307,7 +316,11 @@ class array {
     return ample::detail::contiguous_layout(data(), concurrency::extent<N>(extent));
   }
 
-  std::ptrdiff_t offset(const index<N>& idx) const noexcept {
+  static constexpr bool unchecked_ = !ample::detail::debug_checks;
+
+  /// offset() is where every element access goes: the debug check, then the row-major offset.
+  std::ptrdiff_t offset(const index<N>& idx) const noexcept(unchecked_) {
+    ample::detail::check_index("array", idx, extent);
     std::ptrdiff_t off = 0;
     for (int d = 0; d < N; ++d) off = off * extent[d] + idx[d];
     return off;

@@ -2,12 +2,15 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <type_traits>
 
 #include "accelerator.hpp"
+#include "detail/bitwise_copyable.hpp"
 #include "detail/buffer.hpp"
+#include "detail/debug_checks.hpp"
 #include "detail/readonly_extent.hpp"
 #include "detail/strided_layout.hpp"
 #include "exceptions.hpp"
@@ -40,13 +43,26 @@ struct container_access {
   }
 };
 
+/// point_count() is the number of points of e (0 if a dimension is not positive), counted in
+/// 64 bits and saturated at UINT64_MAX. Capacity checks use it rather than e.size(), whose
+/// unsigned int wraps: extent (65536, 65536) has size() 0.
+template <int N>
+std::uint64_t point_count(const concurrency::extent<N>& e) noexcept {
+  for (int d = 0; d < N; ++d)
+    if (e[d] <= 0) return 0;
+  std::uint64_t n = 1;
+  for (int d = 0; d < N; ++d)
+    if (__builtin_mul_overflow(n, static_cast<std::uint64_t>(e[d]), &n)) return UINT64_MAX;
+  return n;
+}
+
 /// require_capacity() throws when a source holds fewer elements than an extent needs.
 template <int N>
 void require_capacity(std::size_t available, const concurrency::extent<N>& e) {
-  if (available >= e.size()) return;
+  if (available >= point_count(e)) return;
   AMPLE_THROW(concurrency::runtime_exception,
               "source holds " + std::to_string(available) + " elements, but extent " + format_extent(e) +
-                  " needs " + std::to_string(e.size()),
+                  " needs " + std::to_string(point_count(e)),
               concurrency::error_code::e_invalidarg);
 }
 
@@ -75,10 +91,10 @@ template <int K>
 void require_view_fits(const concurrency::extent<K>& e, const std::string& source, std::size_t available) {
   bool negative = false;
   for (int d = 0; d < K; ++d) negative = negative || e[d] < 0;
-  if (!negative && e.size() <= available) return;
+  if (!negative && point_count(e) <= available) return;
   AMPLE_THROW(concurrency::runtime_exception,
               "view_as: extent " + format_extent(e) + (negative ? " has a negative dimension" : " needs " +
-                  std::to_string(e.size()) + " elements") + ", source extent " + source + " holds " +
+                  std::to_string(point_count(e)) + " elements") + ", source extent " + source + " holds " +
                   std::to_string(available),
               concurrency::error_code::e_invalidarg);
 }
@@ -103,8 +119,9 @@ template <class T, int N = 1>
 class array_view {
   static_assert(N >= 1, "array_view needs rank N >= 1");
   static_assert(!std::is_reference_v<T> && !std::is_volatile_v<T>, "array_view element must be a plain object type");
-  static_assert(std::is_trivially_copyable_v<std::remove_const_t<T>>,
-                "array_view elements must be trivially copyable (SPEC §5.2)");
+  static_assert(ample::detail::is_bitwise_copyable_v<std::remove_const_t<T>>,
+                "array_view elements must be trivially copyable, or trivially copy-constructible and "
+                "destructible like the short vectors (SPEC §5.2)");
   static_assert(sizeof(T) % 4 == 0,
                 "array_view element size must be a multiple of 4 bytes (SPEC §5.1); use int for char or short data");
 
@@ -176,40 +193,49 @@ class array_view {
     return storage_ ? accelerator_view(storage_->owner()) : accelerator(accelerator::cpu_accelerator).default_view;
   }
 
-  T& operator[](const index<N>& idx) const noexcept { return data_[offset(idx)]; }
-  T& operator()(const index<N>& idx) const noexcept { return data_[offset(idx)]; }
+  /// Element access. Unchecked, unless AMPLE_ENABLE_DEBUG_CHECKS is defined: then an index
+  /// outside the extent throws runtime_exception naming both (detail/debug_checks.hpp).
+  T& operator[](const index<N>& idx) const noexcept(unchecked_) { return element(idx); }
+  T& operator()(const index<N>& idx) const noexcept(unchecked_) { return element(idx); }
   /// get_ref() is operator[] under the name C++ AMP gives it for amp code.
-  T& get_ref(const index<N>& idx) const noexcept { return data_[offset(idx)]; }
+  T& get_ref(const index<N>& idx) const noexcept(unchecked_) { return element(idx); }
 
   template <class... Ints>
     requires(N > 1 && sizeof...(Ints) == N && (std::is_convertible_v<Ints, int> && ...))
-  T& operator()(Ints... coords) const noexcept {
-    return data_[offset(index<N>(static_cast<int>(coords)...))];
+  T& operator()(Ints... coords) const noexcept(unchecked_) {
+    return element(index<N>(static_cast<int>(coords)...));
   }
 
   /// operator[](i) on rank 1 is element i; on rank N > 1 it projects to the rank N-1 view of
-  /// row i of the most significant dimension.
-  decltype(auto) operator[](int i) const noexcept {
+  /// row i of the most significant dimension. Checked like element access.
+  decltype(auto) operator[](int i) const noexcept(unchecked_) {
+    ample::detail::check_row("array_view", i, extent);
     if constexpr (N == 1) {
       return static_cast<T&>(data_[i]);
     } else {
       return project(i);
     }
   }
-  decltype(auto) operator()(int i) const noexcept { return (*this)[i]; }
+  decltype(auto) operator()(int i) const noexcept(unchecked_) { return (*this)[i]; }
 
   /// section(origin, ext) views the sub-block of shape ext starting at origin.
   array_view section(const index<N>& origin, const concurrency::extent<N>& ext) const {
     check_section(origin, ext);
     array_view r = *this;
     r.extent = ample::detail::readonly_extent<N>(ext);
-    r.data_ = data_ + offset(origin);
+    // An empty section addresses nothing: no offset, which on a view of an empty vector
+    // would be arithmetic on a null pointer.
+    bool empty = false;
+    for (int d = 0; d < N; ++d) empty = empty || ext[d] == 0;
+    if (!empty) r.data_ = data_ + offset(origin);
     return r;
   }
   /// section(origin) views from origin to the end of every dimension.
   array_view section(const index<N>& origin) const {
     concurrency::extent<N> ext = extent;
-    for (int d = 0; d < N; ++d) ext[d] -= origin[d];
+    // A negative origin is rejected by section() below; subtracting INT_MIN would overflow.
+    for (int d = 0; d < N; ++d)
+      if (origin[d] >= 0) ext[d] -= origin[d];
     return section(origin, ext);
   }
   /// section(ext) views the block of shape ext at the origin.
@@ -309,13 +335,22 @@ class array_view {
     return e;
   }
   static std::shared_ptr<ample::detail::buffer> allocate(const concurrency::extent<N>& e) {
-    return ample::detail::buffer::allocate(accelerator().default_view.state(), e.size() * sizeof(value_type));
+    ample::detail::default_device().default_cpu_access_type.use();  // implicit storage fixes the default
+    return ample::detail::buffer::allocate(accelerator().default_view.state(), e, sizeof(value_type));
   }
 
   ample::detail::strided_layout<T, N> layout() const noexcept {
     ample::detail::strided_layout<T, N> l{data_, extent, {}};
     for (int d = 0; d < N; ++d) l.stride[d] = stride_[d];
     return l;
+  }
+
+  static constexpr bool unchecked_ = !ample::detail::debug_checks;
+
+  /// element() is every element access: the debug check, then the address.
+  AMPLE_IMPL_ALWAYS_INLINE T& element(const index<N>& idx) const noexcept(unchecked_) {
+    ample::detail::check_index("array_view", idx, extent);
+    return data_[offset(idx)];
   }
 
   std::ptrdiff_t offset(const index<N>& idx) const noexcept {
@@ -336,7 +371,7 @@ class array_view {
 
   void check_section(const index<N>& origin, const concurrency::extent<N>& ext) const {
     for (int d = 0; d < N; ++d) {
-      if (origin[d] < 0 || ext[d] < 0 || origin[d] + ext[d] > extent[d]) {
+      if (origin[d] < 0 || ext[d] < 0 || static_cast<long long>(origin[d]) + ext[d] > extent[d]) {
         int o[N];
         for (int k = 0; k < N; ++k) o[k] = origin[k];
         AMPLE_THROW(runtime_exception,

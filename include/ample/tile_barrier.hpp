@@ -2,16 +2,19 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
+#include <string>
 
 #include "config.hpp"
+#include "exceptions.hpp"
 
 namespace ample::detail {
+
+struct barrier_factory;
 
 /// tile_sync is what a tile_barrier waits on: the backend object that runs one tile. Backends
 /// implement arrive_and_wait(); `file` and `line` name the barrier call site so that barrier
 /// divergence can be reported where it happened.
-struct barrier_factory;
-
 class tile_sync {
  public:
   virtual void arrive_and_wait(const char* file, int line) = 0;
@@ -19,6 +22,52 @@ class tile_sync {
  protected:
   ~tile_sync() = default;
 };
+
+/// running_tile is, per thread, the tile the thread is running now: the tile_sync that runs it
+/// (null between tiles) and a serial number that no other tile in the process had. A barrier
+/// remembers both when it is made, and wait() compares them before it touches its tile_sync, so
+/// a barrier used outside its own tile (copied out to the host, into a non-tiled kernel, into
+/// a later tile, onto another thread; even after its thread and tile_sync are gone) is reported
+/// instead of corrupting another tile or the scheduler. Plain thread_local: all work-items of a
+/// tile run on one thread (config.hpp, tile_static).
+struct running_tile {
+  const tile_sync* sync;
+  std::uint64_t serial;
+};
+inline constinit thread_local running_tile current_tile{nullptr, 0};
+
+/// serial_blocks hands each thread, at its first tile, a block of 2^40 serial numbers (2^24
+/// threads over the life of a process), so that serials stay unique even when a new thread's
+/// tile_sync reuses a dead thread's address.
+inline std::atomic<std::uint64_t> serial_blocks{0};
+
+/// tile_scope marks the calling thread as running one tile of `sync` for its lifetime; an
+/// engine holds one around all work-items of each tile.
+class tile_scope {
+ public:
+  explicit tile_scope(const tile_sync* sync) noexcept {
+    running_tile& now = current_tile;
+    // Relaxed: only uniqueness matters, and fetch_add gives it.
+    if (AMPLE_IMPL_UNLIKELY(now.serial == 0))
+      now.serial = (serial_blocks.fetch_add(1, std::memory_order_relaxed) + 1) << 40;
+    now.sync = sync;
+    ++now.serial;
+  }
+  ~tile_scope() { current_tile.sync = nullptr; }
+  tile_scope(const tile_scope&) = delete;
+  tile_scope& operator=(const tile_scope&) = delete;
+};
+
+/// barrier_misuse() throws the runtime_exception for wait() on a barrier outside its tile.
+[[noreturn]] [[gnu::cold]] [[gnu::noinline]] inline void barrier_misuse(const char* file, int line, bool in_a_tile) {
+  AMPLE_THROW(concurrency::runtime_exception,
+              std::string("tile_barrier::wait at ") + file + ":" + std::to_string(line) +
+                  (in_a_tile ? " called from a tile that the barrier does not belong to"
+                             : " called outside any tile (on the host, in a non-tiled kernel or on another thread)") +
+                  "; a tile_barrier can only be waited on by the work-items of the tile whose tiled_index it came "
+                  "from, while that tile runs (C++ AMP spec 8.1.1)",
+              concurrency::error_code::e_fail);
+}
 
 }  // namespace ample::detail
 
@@ -28,34 +77,45 @@ namespace concurrency {
 /// barrier. It is obtained from tiled_index::barrier and can only be copied. Every work-item of
 /// the tile must reach each wait() through tile-uniform control flow; Ample reports a violation
 /// (some work-items returned, or wait at another barrier) as runtime_exception naming the site.
+/// A copy waited on outside its tile (on the host, in a non-tiled kernel, in another tile)
+/// throws runtime_exception naming the site too.
 class tile_barrier {
  public:
   tile_barrier(const tile_barrier&) noexcept = default;
   tile_barrier& operator=(const tile_barrier&) = delete;
 
   /// wait() blocks until all work-items of the tile arrive; all memory is fenced.
-  void wait(const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
-    sync_->arrive_and_wait(file, line);
-  }
+  void wait(const char* file = __builtin_FILE(), int line = __builtin_LINE()) const { arrive(file, line); }
   /// wait_with_all_memory_fence() is wait().
   void wait_with_all_memory_fence(const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
-    sync_->arrive_and_wait(file, line);
+    arrive(file, line);
   }
   /// wait_with_global_memory_fence() waits and orders array/array_view accesses.
   void wait_with_global_memory_fence(const char* file = __builtin_FILE(), int line = __builtin_LINE()) const {
-    sync_->arrive_and_wait(file, line);
+    arrive(file, line);
   }
   /// wait_with_tile_static_memory_fence() waits and orders tile_static accesses.
   void wait_with_tile_static_memory_fence(const char* file = __builtin_FILE(),
                                           int line = __builtin_LINE()) const {
-    sync_->arrive_and_wait(file, line);
+    arrive(file, line);
   }
 
  private:
   friend struct ample::detail::barrier_factory;  // engines construct barriers; users only copy
-  explicit tile_barrier(ample::detail::tile_sync* sync) noexcept : sync_(sync) {}
+  tile_barrier(ample::detail::tile_sync* sync, std::uint64_t serial) noexcept : sync_(sync), serial_(serial) {}
+
+  /// arrive() checks that the caller runs in this barrier's tile, then waits. The check is two
+  /// thread_local loads and compares against the ~20 ns of a barrier's fiber switch; it must
+  /// come first, because sync_ may be gone once its tile is over.
+  AMPLE_IMPL_ALWAYS_INLINE void arrive(const char* file, int line) const {
+    const ample::detail::running_tile& now = ample::detail::current_tile;
+    if (AMPLE_IMPL_UNLIKELY(now.sync != sync_ || now.serial != serial_))
+      ample::detail::barrier_misuse(file, line, now.sync != nullptr);
+    sync_->arrive_and_wait(file, line);
+  }
 
   ample::detail::tile_sync* sync_;
+  std::uint64_t serial_;  ///< current_tile.serial of the tile this barrier belongs to
 };
 
 // The work-items of a tile run on one thread (see config.hpp: tile_static), and each barrier
@@ -74,9 +134,12 @@ inline void tile_static_memory_fence(const tile_barrier&) noexcept { std::atomic
 
 namespace ample::detail {
 
-/// barrier_factory is how an engine hands a work-item the barrier of its tile.
+/// barrier_factory is how an engine hands a work-item the barrier of its tile; it must be
+/// called inside the tile's tile_scope.
 struct barrier_factory {
-  static concurrency::tile_barrier make(tile_sync* sync) noexcept { return concurrency::tile_barrier(sync); }
+  static concurrency::tile_barrier make(tile_sync* sync) noexcept {
+    return concurrency::tile_barrier(sync, current_tile.serial);
+  }
 };
 
 }  // namespace ample::detail

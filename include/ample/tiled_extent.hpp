@@ -46,7 +46,12 @@ class tiled_extent : public extent<ample::detail::tile_rank<D0, D1, D2>> {
   /// pad() rounds every dimension up to a multiple of the tile size.
   constexpr tiled_extent pad() const noexcept {
     tiled_extent r = *this;
-    for (int i = 0; i < rank; ++i) r[i] = (r[i] + tile_extent[i] - 1) / tile_extent[i] * tile_extent[i];
+    // In 64 bits: r[i] + tile - 1 overflows int for extents near INT_MAX whose padded size
+    // still fits, e.g. 2147483646 in tiles of 3 (tests/fuzz_regression, found by fuzzing).
+    for (int i = 0; i < rank; ++i) {
+      const long long tile = tile_extent[i];
+      r[i] = static_cast<int>((r[i] + tile - 1) / tile * tile);
+    }
     return r;
   }
   /// truncate() rounds every dimension down to a multiple of the tile size.

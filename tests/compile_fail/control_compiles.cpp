@@ -3,6 +3,7 @@
 // every "must fail" test pass. It also uses each construct next to the rule it breaks there.
 // expect-success
 #include <amp.h>
+#include <amp_short_vectors.h>
 
 int main() {
   int v[6] = {};
@@ -19,5 +20,11 @@ int main() {
   concurrency::index<1> j = concurrency::index<1>(5);
   concurrency::extent<1> e = av.extent.size() > 0 ? row.extent : concurrency::extent<1>(1);
   concurrency::tiled_extent<4> t = concurrency::extent<1>(16).tile<4>();
+  concurrency::graphics::float_4 sv(1, 2, 3, 4);
+  const concurrency::graphics::float_4 csv = sv;
+  concurrency::graphics::float_2 xy = csv.xy;
+  auto& property = sv.xy;
+  property = sv.get<0, 0>();
+  sv.yx = xy;
   (void)a, (void)p, (void)bits, (void)i, (void)j, (void)e, (void)t;
 }

@@ -1,6 +1,7 @@
 // <amp_short_vectors.h>: norm/unorm clamping, short vector layout, construction, arithmetic,
 // conversions, swizzles, the type maps, and short vectors inside a kernel.
 #include <amp_short_vectors.h>
+#include <ample/detail/bitwise_copyable.hpp>
 
 #include <cmath>
 #include <limits>
@@ -15,8 +16,9 @@ using ample_test::WorkerCountTest;
 using namespace concurrency::graphics;
 
 // Layout: every vector is N packed components, a plain value usable as an array_view element.
+// (Not trivially copyable: assignment is user-provided, see swizzle_property_test.cpp.)
 template <class V, class T, int N>
-constexpr bool plain_vector = std::is_trivially_copyable_v<V> && std::is_standard_layout_v<V> &&
+constexpr bool plain_vector = ample::detail::is_bitwise_copyable_v<V> &&
                               sizeof(V) == N * sizeof(T) && alignof(V) == alignof(T) &&
                               V::size == N && std::is_same_v<typename V::value_type, T>;
 static_assert(plain_vector<int_2, int, 2> && plain_vector<int_3, int, 3> &&

@@ -74,13 +74,13 @@ TEST(TextureTest, CreatesFromDataAndCopiesBack) {
 TEST(TextureTest, ReportsBadArguments) {
   std::vector<float> few(3);
   EXPECT_THROW((texture<float, 1>(8, few.begin(), few.end())), runtime_exception);
-  EXPECT_THROW((texture<float, 1>(8, 8u)), unsupported_feature);
+  EXPECT_THROW((texture<float, 1>(8, 8u)), runtime_exception);  // formats: texture_format_test.cpp
   texture<float, 1> tex(8);
   EXPECT_THROW(copy(few.data(), 12u, tex), runtime_exception);
   EXPECT_THROW(copy(tex, few.data(), 12u), runtime_exception);
   texture<float, 1> other(4);
   EXPECT_THROW(tex.copy_to(other), runtime_exception);
-  EXPECT_THROW((texture_view<float, 1>(tex, 1)), unsupported_feature);
+  EXPECT_THROW((texture_view<float, 1>(tex, 1)), runtime_exception);  // levels: texture_mipmap_test.cpp
 }
 
 TEST(TextureTest, OtherTexelTypesAndViews) {

@@ -201,41 +201,4 @@ TEST(SoftwareAcceleratorTest, RefRunsTiledKernelsWithBarriers) {
   for (int i = 0; i < 256; ++i) ASSERT_EQ(v[i], (i / 64) * 64 + 63 - i % 64);
 }
 
-// set_default_cpu_access_type() changes the default of the device, which every accelerator
-// object for it shares; arrays made afterwards with access_type_auto take it (SPEC §3.2, §5.1).
-// It uses REF, not the default engine, and restores the default, so that other tests in this
-// binary are unaffected when it runs in the same process.
-TEST(AcceleratorTest, SetDefaultCpuAccessTypeAppliesToLaterAutoArrays) {
-  accelerator ref(accelerator::direct3d_ref);
-  const access_type original = ref.get_default_cpu_access_type();
-  EXPECT_EQ(original, access_type_read_write);
-  const accelerator before(accelerator::direct3d_ref);  // its data member is a snapshot
-
-  array<int, 1> earlier(4, ref.default_view);
-  EXPECT_TRUE(ref.set_default_cpu_access_type(access_type_read));
-  EXPECT_EQ(ref.get_default_cpu_access_type(), access_type_read);
-  EXPECT_EQ(ref.default_cpu_access_type, access_type_read);
-  EXPECT_EQ(before.get_default_cpu_access_type(), access_type_read) << "the getter reads the device";
-  EXPECT_EQ(before.default_cpu_access_type, access_type_read_write) << "the data member is a snapshot";
-  EXPECT_EQ(accelerator(accelerator::direct3d_ref).default_cpu_access_type, access_type_read);
-
-  array<int, 1> later(4, ref.default_view);
-  array<int, 1> later_auto(4, ref.default_view, access_type_auto);
-  array<int, 1> explicit_write(4, ref.default_view, access_type_write);
-  array<int, 1> on_other_device(4, accelerator(accelerator::direct3d_warp).default_view);
-  EXPECT_EQ(earlier.get_cpu_access_type(), access_type_read_write) << "existing arrays keep theirs";
-  EXPECT_EQ(later.get_cpu_access_type(), access_type_read);
-  EXPECT_EQ(later_auto.get_cpu_access_type(), access_type_read);
-  EXPECT_EQ(explicit_write.get_cpu_access_type(), access_type_write);
-  EXPECT_EQ(on_other_device.get_cpu_access_type(), access_type_read_write);
-
-  // access_type_auto as the default hands the choice back to the runtime.
-  EXPECT_TRUE(ref.set_default_cpu_access_type(access_type_auto));
-  array<int, 1> runtime_choice(4, ref.default_view);
-  EXPECT_EQ(runtime_choice.get_cpu_access_type(), access_type_read_write);
-
-  EXPECT_TRUE(ref.set_default_cpu_access_type(original));
-  EXPECT_EQ(accelerator(accelerator::direct3d_ref).get_default_cpu_access_type(), original);
-}
-
 }  // namespace

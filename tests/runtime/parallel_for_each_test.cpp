@@ -42,6 +42,19 @@ TEST(EngineControlTest, WorkItemStackSizeRoundTrips) {
 
 class ParallelForEachTest : public WorkerCountTest {};
 
+// An extent whose points do not fit extent::size()'s unsigned int is refused before anything
+// runs: 65536 x 65536 used to divide by a zero grain, 65536 x 65537 to run 65536 work-items.
+TEST(EngineControlTest, ExtentOfMoreThanUintMaxPointsIsRefused) {
+  std::atomic<long long> ran{0};
+  EXPECT_THROW(parallel_for_each(extent<2>(65536, 65536), [&](index<2>) { ran.fetch_add(1); }),
+               invalid_compute_domain);
+  EXPECT_THROW(parallel_for_each(extent<2>(65536, 65537), [&](index<2>) { ran.fetch_add(1); }),
+               invalid_compute_domain);
+  EXPECT_EQ(ran.load(), 0);
+  parallel_for_each(extent<1>(8), [&](index<1>) { ran.fetch_add(1); });
+  EXPECT_EQ(ran.load(), 8);
+}
+
 TEST_P(ParallelForEachTest, ThreadCountIsApplied) { EXPECT_EQ(ample::thread_count(), GetParam()); }
 
 TEST_P(ParallelForEachTest, Rank1EachIndexOnce) {

@@ -33,28 +33,51 @@ enum class backend_id {
 
 struct view_state;
 
-/// cpu_access_setting is a device's default CPU access type. Devices are shared and const, yet
-/// accelerator::set_default_cpu_access_type() may change this one setting at any time while
-/// other threads create arrays, so it is a mutable atomic. It copies by value, so that the
-/// registry can derive one device description from another, and converts from access_type, so
-/// that designated initializers can give it a starting value.
+/// cpu_access_setting is a device's default CPU access type, and whether it may still change.
+/// Microsoft's accelerator::set_default_cpu_access_type() succeeds once per accelerator, and
+/// only while the runtime's own choice has not yet been used for an allocation on it; after
+/// either event the setting is fixed.
+///
+/// Devices are shared and const, yet the setting changes while other threads create arrays, so
+/// it is a mutable atomic. The type and the "fixed" flag share one atomic word, so that "use the
+/// default" and "override it if still free" cannot interleave: whichever comes first in the
+/// word's modification order wins, and relaxed order suffices because no other memory is
+/// published through the word. It copies by value, so that the registry can derive one device
+/// description from another, and converts from access_type, so that designated initializers can
+/// give it a starting value.
 class cpu_access_setting {
  public:
-  cpu_access_setting() noexcept : value_(concurrency::access_type_read_write) {}
-  cpu_access_setting(concurrency::access_type t) noexcept : value_(t) {}  // NOLINT: implicit on purpose
-  cpu_access_setting(const cpu_access_setting& other) noexcept : value_(other.load()) {}
+  cpu_access_setting() noexcept : state_(concurrency::access_type_read_write) {}
+  cpu_access_setting(concurrency::access_type t) noexcept : state_(t) {}  // NOLINT: implicit on purpose
+  cpu_access_setting(const cpu_access_setting& other) noexcept : state_(other.state_.load(std::memory_order_relaxed)) {}
   cpu_access_setting& operator=(const cpu_access_setting& other) noexcept {
-    store(other.load());
+    state_.store(other.state_.load(std::memory_order_relaxed), std::memory_order_relaxed);
     return *this;
   }
 
-  concurrency::access_type load() const noexcept {
-    return static_cast<concurrency::access_type>(value_.load(std::memory_order_relaxed));
+  /// load() is the current default; reading it fixes nothing.
+  concurrency::access_type load() const noexcept { return type_of(state_.load(std::memory_order_relaxed)); }
+  /// use() is the default for an allocation that asked for access_type_auto; from now on the
+  /// default can no longer be overridden.
+  concurrency::access_type use() const noexcept {
+    return type_of(state_.fetch_or(fixed_bit, std::memory_order_relaxed));
   }
-  void store(concurrency::access_type t) const noexcept { value_.store(t, std::memory_order_relaxed); }
+  /// try_override() replaces the default and fixes it, unless it is fixed already (overridden
+  /// before, or used); true if it replaced it.
+  bool try_override(concurrency::access_type t) const noexcept {
+    int expected = state_.load(std::memory_order_relaxed);
+    while ((expected & fixed_bit) == 0)
+      if (state_.compare_exchange_weak(expected, t | fixed_bit, std::memory_order_relaxed)) return true;
+    return false;
+  }
 
  private:
-  mutable std::atomic<int> value_;
+  static constexpr int fixed_bit = 0x100;  // above every access_type value
+  static concurrency::access_type type_of(int state) noexcept {
+    return static_cast<concurrency::access_type>(state & ~fixed_bit);
+  }
+
+  mutable std::atomic<int> state_;
 };
 
 /// device describes one accelerator. Devices are created once and live for the whole process,
@@ -72,7 +95,7 @@ struct device {
   bool supports_cpu_shared_memory;
   std::size_t dedicated_memory_kb;
   /// default_cpu_access_type is what arrays created with access_type_auto on this device get;
-  /// accelerator::set_default_cpu_access_type() changes it.
+  /// accelerator::set_default_cpu_access_type() may change it once, before it is first used.
   cpu_access_setting default_cpu_access_type;
   std::shared_ptr<view_state> default_view;
   bool runs_serially;  ///< one work-item chunk after another on the launching thread (REF)

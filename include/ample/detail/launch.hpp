@@ -1,6 +1,8 @@
 // launch(): validate a compute domain and hand the kernel to the backend of a view's device.
 #pragma once
 
+#include <climits>
+#include <cstdint>
 #include <string>
 
 #include "../accelerator.hpp"
@@ -18,14 +20,22 @@ namespace ample::detail {
 inline constexpr int max_tile_items = 1024;
 
 /// validate_domain() throws invalid_compute_domain, naming the values, for an extent with a
-/// dimension that is not positive.
+/// dimension that is not positive, or with more points than extent::size() (unsigned int)
+/// counts: the engine cuts the domain by its size.
 template <int N>
 void validate_domain(const concurrency::extent<N>& e) {
-  for (int d = 0; d < N; ++d)
+  std::uint64_t points = 1;
+  for (int d = 0; d < N; ++d) {
     if (e[d] <= 0)
       AMPLE_THROW(concurrency::invalid_compute_domain,
                   "parallel_for_each: extent " + format_extent(e) + " has dimension " + std::to_string(d) +
                       " = " + std::to_string(e[d]) + "; every dimension must be positive");
+    points *= static_cast<std::uint64_t>(e[d]);
+    if (points > UINT_MAX)
+      AMPLE_THROW(concurrency::invalid_compute_domain,
+                  "parallel_for_each: extent " + format_extent(e) + " has more than " + std::to_string(UINT_MAX) +
+                      " points, the most extent::size() counts");
+  }
 }
 
 /// validate_domain() for tiles also requires the tile to divide the extent and to hold at

@@ -3,8 +3,14 @@
 //
 // Invariants:
 // - the components are real data members x, y (z, w) of short_vector_storage<T, N>, so `v.x = 1`
-//   works and the layout is exactly N packed T's: trivially copyable, standard-layout, alignment
-//   that of T, no virtuals; the swizzle bases are empty and take no space;
+//   works and the layout is exactly N packed T's: size N * sizeof(T), alignment that of T, no
+//   virtuals; the swizzle bases and their properties (`v.xy`, swizzle_property.hpp) are empty and
+//   take no space;
+// - copy construction is trivial, so a vector may be copied as bytes (is_bitwise_copyable_v);
+//   copy assignment is not: it copies the components only, because the implicit one would also
+//   run every property's swizzled copy assignment. So, like Microsoft's float_4 with its
+//   user-defined copy operations, the vectors are not trivially copyable; and with data members
+//   in more than one class they are not standard-layout either;
 // - each (T, N) is its own type, so float_4 and int_4 are distinct types, as in Microsoft's header;
 // - arithmetic works component by component through T's own operators, so norm and unorm
 //   vectors clamp each result exactly as the scalar types do.
@@ -23,6 +29,7 @@
 
 #include "../config.hpp"
 #include "norm.hpp"
+#include "swizzle_property.hpp"
 #include "swizzle_rgba.hpp"
 #include "swizzle_xyzw.hpp"
 
@@ -75,7 +82,8 @@ constexpr bool distinct(const std::array<int, K>& indices) {
 }
 
 /// short_vector_impl<T, N> is a vector of N (2..4) components of type T, with component-wise
-/// arithmetic and swizzles. Example: `float_4 v(1, 2, 3, 4); v.set_xy(v.get_wz()); // 4 3 3 4`
+/// arithmetic and swizzles. Example: `float_4 v(1, 2, 3, 4); v.xy = v.wz; // 4 3 3 4`, which is
+/// also `v.set_xy(v.get_wz())`.
 template <class T, int N>
 class short_vector_impl : public short_vector_storage<T, N>,
                           public short_vector_swizzles<short_vector_impl<T, N>, T, N> {
@@ -88,9 +96,6 @@ class short_vector_impl : public short_vector_storage<T, N>,
   static constexpr bool is_integer = std::is_integral_v<T>;
   static constexpr bool is_signed = !std::is_same_v<T, unsigned int> &&
                                     !std::is_same_v<T, concurrency::graphics::unorm>;
-  // swizzle_t<K> is what a swizzle of K components reads and writes.
-  template <int K>
-  using swizzle_t = std::conditional_t<K == 1, T, short_vector_impl<T, K>>;
 
  public:
   using value_type = T;
@@ -98,6 +103,12 @@ class short_vector_impl : public short_vector_storage<T, N>,
 
   /// The default constructor sets every component to zero.
   constexpr short_vector_impl() restrict(amp, cpu) = default;
+  constexpr short_vector_impl(const short_vector_impl&) restrict(amp, cpu) = default;
+  /// Assignment copies the components; the swizzle properties hold no state to copy.
+  constexpr short_vector_impl& operator=(const short_vector_impl& o) restrict(amp, cpu) {
+    static_cast<short_vector_storage<T, N>&>(*this) = o;
+    return *this;
+  }
   constexpr short_vector_impl(scalar_arg v0, scalar_arg v1) restrict(amp, cpu)
     requires(N == 2)
       : short_vector_storage<T, N>{T(v0), T(v1)} {}
@@ -140,7 +151,7 @@ class short_vector_impl : public short_vector_storage<T, N>,
   /// set<I...>(v) writes v's components, in order, to the components I..., which must be
   /// distinct. set<0, 1>(v) is set_xy(v); the others keep their values.
   template <int... I>
-  constexpr void set(const swizzle_t<sizeof...(I)>& v) restrict(amp, cpu) {
+  constexpr void set(const swizzle_value_t<T, sizeof...(I)>& v) restrict(amp, cpu) {
     static_assert(distinct(std::array<int, sizeof...(I)>{I...}), "a swizzle repeats a component");
     if constexpr (sizeof...(I) == 1) {
       ((component_<I>() = v), ...);

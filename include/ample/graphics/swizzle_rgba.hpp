@@ -1,12 +1,14 @@
-// The rgba swizzles of the short vectors as getter/setter pairs (SPEC §10.9; MSREF float_4 class).
+// The rgba swizzles of the short vectors as properties and getter/setter pairs (SPEC §10.9;
+// MSREF float_4 class).
 //
-// Microsoft exposes every swizzle both as a property (`v.rg`) and as a get_/set_ pair. Properties
-// are an MSVC extension, so Ample keeps only the pairs, e.g. get_abgr() and set_rg(float_2),
-// plus ref_r() ... ref_a(), which return a reference to one component as Microsoft's do.
+// Microsoft exposes every swizzle both as a property (`v.rg`) and as a get_/set_ pair, e.g.
+// get_abgr() and set_rg(float_2), plus ref_r() ... ref_a(), which return a reference to one
+// component. Ample has all three; each property, r ... a included, is an empty
+// [[no_unique_address]] member (swizzle_property.hpp).
 // The list is every ordered choice of distinct components, 1 to N of them, as Microsoft lists
-// them; each pair forwards to short_vector_impl::get<I...>() / set<I...>() (short_vector_impl.hpp),
-// which also accept any index list directly. The same swizzles under the xyzw names are in
-// swizzle_xyzw.hpp; r is x, g is y, b is z, a is w.
+// them; each pair and each property uses short_vector_impl::get<I...>() / set<I...>()
+// (short_vector_impl.hpp), which also accept any index list directly. The same swizzles under
+// the xyzw names are in swizzle_xyzw.hpp; r is x, g is y, b is z, a is w.
 // swizzle_rgba_K holds the swizzles whose components are among the first K with the K-th used
 // (K = 2: r and g; K = 3: those with b; K = 4: those with a), so a vector of size N
 // inherits levels 2..N and gets no swizzle that names a component it lacks.
@@ -14,6 +16,7 @@
 #pragma once
 
 #include "../config.hpp"
+#include "swizzle_property.hpp"
 
 namespace ample::detail {
 
@@ -29,6 +32,11 @@ struct swizzle_rgba_2 {
   using v4 = short_vector_impl<T, 4>;
   constexpr const D& self_() const { return static_cast<const D&>(*this); }
   constexpr D& self_() { return static_cast<D&>(*this); }
+  template <class, class, int...>
+  friend class swizzle_property;
+  // property_<I...> is the type of the property of swizzle I..., distinct per base.
+  template <int... I>
+  using property_ = swizzle_property<swizzle_rgba_2, swizzle_value_t<T, sizeof...(I)>, I...>;
 
  public:
   constexpr T get_r() const restrict(amp, cpu) { return self_().template get<0>(); }
@@ -41,6 +49,12 @@ struct swizzle_rgba_2 {
   constexpr void set_rg(const v2& v) restrict(amp, cpu) { self_().template set<0, 1>(v); }
   constexpr v2 get_gr() const restrict(amp, cpu) { return self_().template get<1, 0>(); }
   constexpr void set_gr(const v2& v) restrict(amp, cpu) { self_().template set<1, 0>(v); }
+
+  // The properties of the swizzles above.
+  [[no_unique_address]] property_<0> r;
+  [[no_unique_address]] property_<1> g;
+  [[no_unique_address]] property_<0, 1> rg;
+  [[no_unique_address]] property_<1, 0> gr;
 };
 
 /// swizzle_rgba_3<D, T> adds to D = short_vector_impl<T, N ≥ 3> the swizzles that use b.
@@ -52,6 +66,11 @@ struct swizzle_rgba_3 {
   using v4 = short_vector_impl<T, 4>;
   constexpr const D& self_() const { return static_cast<const D&>(*this); }
   constexpr D& self_() { return static_cast<D&>(*this); }
+  template <class, class, int...>
+  friend class swizzle_property;
+  // property_<I...> is the type of the property of swizzle I..., distinct per base.
+  template <int... I>
+  using property_ = swizzle_property<swizzle_rgba_3, swizzle_value_t<T, sizeof...(I)>, I...>;
 
  public:
   constexpr T get_b() const restrict(amp, cpu) { return self_().template get<2>(); }
@@ -77,6 +96,19 @@ struct swizzle_rgba_3 {
   constexpr void set_brg(const v3& v) restrict(amp, cpu) { self_().template set<2, 0, 1>(v); }
   constexpr v3 get_bgr() const restrict(amp, cpu) { return self_().template get<2, 1, 0>(); }
   constexpr void set_bgr(const v3& v) restrict(amp, cpu) { self_().template set<2, 1, 0>(v); }
+
+  // The properties of the swizzles above.
+  [[no_unique_address]] property_<2> b;
+  [[no_unique_address]] property_<0, 2> rb;
+  [[no_unique_address]] property_<1, 2> gb;
+  [[no_unique_address]] property_<2, 0> br;
+  [[no_unique_address]] property_<2, 1> bg;
+  [[no_unique_address]] property_<0, 1, 2> rgb;
+  [[no_unique_address]] property_<0, 2, 1> rbg;
+  [[no_unique_address]] property_<1, 0, 2> grb;
+  [[no_unique_address]] property_<1, 2, 0> gbr;
+  [[no_unique_address]] property_<2, 0, 1> brg;
+  [[no_unique_address]] property_<2, 1, 0> bgr;
 };
 
 /// swizzle_rgba_4<D, T> adds to D = short_vector_impl<T, N ≥ 4> the swizzles that use a.
@@ -88,6 +120,11 @@ struct swizzle_rgba_4 {
   using v4 = short_vector_impl<T, 4>;
   constexpr const D& self_() const { return static_cast<const D&>(*this); }
   constexpr D& self_() { return static_cast<D&>(*this); }
+  template <class, class, int...>
+  friend class swizzle_property;
+  // property_<I...> is the type of the property of swizzle I..., distinct per base.
+  template <int... I>
+  using property_ = swizzle_property<swizzle_rgba_4, swizzle_value_t<T, sizeof...(I)>, I...>;
 
  public:
   constexpr T get_a() const restrict(amp, cpu) { return self_().template get<3>(); }
@@ -189,6 +226,57 @@ struct swizzle_rgba_4 {
   constexpr void set_abrg(const v4& v) restrict(amp, cpu) { self_().template set<3, 2, 0, 1>(v); }
   constexpr v4 get_abgr() const restrict(amp, cpu) { return self_().template get<3, 2, 1, 0>(); }
   constexpr void set_abgr(const v4& v) restrict(amp, cpu) { self_().template set<3, 2, 1, 0>(v); }
+
+  // The properties of the swizzles above.
+  [[no_unique_address]] property_<3> a;
+  [[no_unique_address]] property_<0, 3> ra;
+  [[no_unique_address]] property_<1, 3> ga;
+  [[no_unique_address]] property_<2, 3> ba;
+  [[no_unique_address]] property_<3, 0> ar;
+  [[no_unique_address]] property_<3, 1> ag;
+  [[no_unique_address]] property_<3, 2> ab;
+  [[no_unique_address]] property_<0, 1, 3> rga;
+  [[no_unique_address]] property_<0, 2, 3> rba;
+  [[no_unique_address]] property_<0, 3, 1> rag;
+  [[no_unique_address]] property_<0, 3, 2> rab;
+  [[no_unique_address]] property_<1, 0, 3> gra;
+  [[no_unique_address]] property_<1, 2, 3> gba;
+  [[no_unique_address]] property_<1, 3, 0> gar;
+  [[no_unique_address]] property_<1, 3, 2> gab;
+  [[no_unique_address]] property_<2, 0, 3> bra;
+  [[no_unique_address]] property_<2, 1, 3> bga;
+  [[no_unique_address]] property_<2, 3, 0> bar;
+  [[no_unique_address]] property_<2, 3, 1> bag;
+  [[no_unique_address]] property_<3, 0, 1> arg;
+  [[no_unique_address]] property_<3, 0, 2> arb;
+  [[no_unique_address]] property_<3, 1, 0> agr;
+  [[no_unique_address]] property_<3, 1, 2> agb;
+  [[no_unique_address]] property_<3, 2, 0> abr;
+  [[no_unique_address]] property_<3, 2, 1> abg;
+  [[no_unique_address]] property_<0, 1, 2, 3> rgba;
+  [[no_unique_address]] property_<0, 1, 3, 2> rgab;
+  [[no_unique_address]] property_<0, 2, 1, 3> rbga;
+  [[no_unique_address]] property_<0, 2, 3, 1> rbag;
+  [[no_unique_address]] property_<0, 3, 1, 2> ragb;
+  [[no_unique_address]] property_<0, 3, 2, 1> rabg;
+  [[no_unique_address]] property_<1, 0, 2, 3> grba;
+  [[no_unique_address]] property_<1, 0, 3, 2> grab;
+  [[no_unique_address]] property_<1, 2, 0, 3> gbra;
+  [[no_unique_address]] property_<1, 2, 3, 0> gbar;
+  [[no_unique_address]] property_<1, 3, 0, 2> garb;
+  [[no_unique_address]] property_<1, 3, 2, 0> gabr;
+  [[no_unique_address]] property_<2, 0, 1, 3> brga;
+  [[no_unique_address]] property_<2, 0, 3, 1> brag;
+  [[no_unique_address]] property_<2, 1, 0, 3> bgra;
+  [[no_unique_address]] property_<2, 1, 3, 0> bgar;
+  [[no_unique_address]] property_<2, 3, 0, 1> barg;
+  [[no_unique_address]] property_<2, 3, 1, 0> bagr;
+  [[no_unique_address]] property_<3, 0, 1, 2> argb;
+  [[no_unique_address]] property_<3, 0, 2, 1> arbg;
+  [[no_unique_address]] property_<3, 1, 0, 2> agrb;
+  [[no_unique_address]] property_<3, 1, 2, 0> agbr;
+  [[no_unique_address]] property_<3, 2, 0, 1> abrg;
+  [[no_unique_address]] property_<3, 2, 1, 0> abgr;
 };
 
 }  // namespace ample::detail

@@ -1,11 +1,14 @@
-// The xyzw swizzles of the short vectors as getter/setter pairs (SPEC §10.9; MSREF float_4 class).
+// The xyzw swizzles of the short vectors as properties and getter/setter pairs (SPEC §10.9;
+// MSREF float_4 class).
 //
-// Microsoft exposes every swizzle both as a property (`v.xy`) and as a get_/set_ pair. Properties
-// are an MSVC extension, so Ample keeps only the pairs, e.g. get_wzyx() and set_xy(float_2),
-// plus ref_x() ... ref_w(), which return a reference to one component as Microsoft's do.
+// Microsoft exposes every swizzle both as a property (`v.xy`) and as a get_/set_ pair, e.g.
+// get_wzyx() and set_xy(float_2), plus ref_x() ... ref_w(), which return a reference to one
+// component. Ample has all three. Properties are an MSVC extension; here each one is an empty
+// [[no_unique_address]] member (swizzle_property.hpp), and x, y, z, w are the data members.
 // The list is every ordered choice of distinct components, 1 to N of them, as Microsoft lists
-// them; each pair forwards to short_vector_impl::get<I...>() / set<I...>() (short_vector_impl.hpp),
-// which also accept any index list directly. The rgba names are in swizzle_rgba.hpp.
+// them; each pair and each property uses short_vector_impl::get<I...>() / set<I...>()
+// (short_vector_impl.hpp), which also accept any index list directly. The rgba names are in
+// swizzle_rgba.hpp.
 // swizzle_xyzw_K holds the swizzles whose components are among the first K with the K-th used
 // (K = 2: x and y; K = 3: those with z; K = 4: those with w), so a vector of size N
 // inherits levels 2..N and gets no swizzle that names a component it lacks.
@@ -13,6 +16,7 @@
 #pragma once
 
 #include "../config.hpp"
+#include "swizzle_property.hpp"
 
 namespace ample::detail {
 
@@ -28,6 +32,11 @@ struct swizzle_xyzw_2 {
   using v4 = short_vector_impl<T, 4>;
   constexpr const D& self_() const { return static_cast<const D&>(*this); }
   constexpr D& self_() { return static_cast<D&>(*this); }
+  template <class, class, int...>
+  friend class swizzle_property;
+  // property_<I...> is the type of the property of swizzle I..., distinct per base.
+  template <int... I>
+  using property_ = swizzle_property<swizzle_xyzw_2, swizzle_value_t<T, sizeof...(I)>, I...>;
 
  public:
   constexpr T get_x() const restrict(amp, cpu) { return self_().template get<0>(); }
@@ -40,6 +49,10 @@ struct swizzle_xyzw_2 {
   constexpr void set_xy(const v2& v) restrict(amp, cpu) { self_().template set<0, 1>(v); }
   constexpr v2 get_yx() const restrict(amp, cpu) { return self_().template get<1, 0>(); }
   constexpr void set_yx(const v2& v) restrict(amp, cpu) { self_().template set<1, 0>(v); }
+
+  // The properties of the swizzles above; x, y, z and w are the vector's data members.
+  [[no_unique_address]] property_<0, 1> xy;
+  [[no_unique_address]] property_<1, 0> yx;
 };
 
 /// swizzle_xyzw_3<D, T> adds to D = short_vector_impl<T, N ≥ 3> the swizzles that use z.
@@ -51,6 +64,11 @@ struct swizzle_xyzw_3 {
   using v4 = short_vector_impl<T, 4>;
   constexpr const D& self_() const { return static_cast<const D&>(*this); }
   constexpr D& self_() { return static_cast<D&>(*this); }
+  template <class, class, int...>
+  friend class swizzle_property;
+  // property_<I...> is the type of the property of swizzle I..., distinct per base.
+  template <int... I>
+  using property_ = swizzle_property<swizzle_xyzw_3, swizzle_value_t<T, sizeof...(I)>, I...>;
 
  public:
   constexpr T get_z() const restrict(amp, cpu) { return self_().template get<2>(); }
@@ -76,6 +94,18 @@ struct swizzle_xyzw_3 {
   constexpr void set_zxy(const v3& v) restrict(amp, cpu) { self_().template set<2, 0, 1>(v); }
   constexpr v3 get_zyx() const restrict(amp, cpu) { return self_().template get<2, 1, 0>(); }
   constexpr void set_zyx(const v3& v) restrict(amp, cpu) { self_().template set<2, 1, 0>(v); }
+
+  // The properties of the swizzles above; x, y, z and w are the vector's data members.
+  [[no_unique_address]] property_<0, 2> xz;
+  [[no_unique_address]] property_<1, 2> yz;
+  [[no_unique_address]] property_<2, 0> zx;
+  [[no_unique_address]] property_<2, 1> zy;
+  [[no_unique_address]] property_<0, 1, 2> xyz;
+  [[no_unique_address]] property_<0, 2, 1> xzy;
+  [[no_unique_address]] property_<1, 0, 2> yxz;
+  [[no_unique_address]] property_<1, 2, 0> yzx;
+  [[no_unique_address]] property_<2, 0, 1> zxy;
+  [[no_unique_address]] property_<2, 1, 0> zyx;
 };
 
 /// swizzle_xyzw_4<D, T> adds to D = short_vector_impl<T, N ≥ 4> the swizzles that use w.
@@ -87,6 +117,11 @@ struct swizzle_xyzw_4 {
   using v4 = short_vector_impl<T, 4>;
   constexpr const D& self_() const { return static_cast<const D&>(*this); }
   constexpr D& self_() { return static_cast<D&>(*this); }
+  template <class, class, int...>
+  friend class swizzle_property;
+  // property_<I...> is the type of the property of swizzle I..., distinct per base.
+  template <int... I>
+  using property_ = swizzle_property<swizzle_xyzw_4, swizzle_value_t<T, sizeof...(I)>, I...>;
 
  public:
   constexpr T get_w() const restrict(amp, cpu) { return self_().template get<3>(); }
@@ -188,6 +223,56 @@ struct swizzle_xyzw_4 {
   constexpr void set_wzxy(const v4& v) restrict(amp, cpu) { self_().template set<3, 2, 0, 1>(v); }
   constexpr v4 get_wzyx() const restrict(amp, cpu) { return self_().template get<3, 2, 1, 0>(); }
   constexpr void set_wzyx(const v4& v) restrict(amp, cpu) { self_().template set<3, 2, 1, 0>(v); }
+
+  // The properties of the swizzles above; x, y, z and w are the vector's data members.
+  [[no_unique_address]] property_<0, 3> xw;
+  [[no_unique_address]] property_<1, 3> yw;
+  [[no_unique_address]] property_<2, 3> zw;
+  [[no_unique_address]] property_<3, 0> wx;
+  [[no_unique_address]] property_<3, 1> wy;
+  [[no_unique_address]] property_<3, 2> wz;
+  [[no_unique_address]] property_<0, 1, 3> xyw;
+  [[no_unique_address]] property_<0, 2, 3> xzw;
+  [[no_unique_address]] property_<0, 3, 1> xwy;
+  [[no_unique_address]] property_<0, 3, 2> xwz;
+  [[no_unique_address]] property_<1, 0, 3> yxw;
+  [[no_unique_address]] property_<1, 2, 3> yzw;
+  [[no_unique_address]] property_<1, 3, 0> ywx;
+  [[no_unique_address]] property_<1, 3, 2> ywz;
+  [[no_unique_address]] property_<2, 0, 3> zxw;
+  [[no_unique_address]] property_<2, 1, 3> zyw;
+  [[no_unique_address]] property_<2, 3, 0> zwx;
+  [[no_unique_address]] property_<2, 3, 1> zwy;
+  [[no_unique_address]] property_<3, 0, 1> wxy;
+  [[no_unique_address]] property_<3, 0, 2> wxz;
+  [[no_unique_address]] property_<3, 1, 0> wyx;
+  [[no_unique_address]] property_<3, 1, 2> wyz;
+  [[no_unique_address]] property_<3, 2, 0> wzx;
+  [[no_unique_address]] property_<3, 2, 1> wzy;
+  [[no_unique_address]] property_<0, 1, 2, 3> xyzw;
+  [[no_unique_address]] property_<0, 1, 3, 2> xywz;
+  [[no_unique_address]] property_<0, 2, 1, 3> xzyw;
+  [[no_unique_address]] property_<0, 2, 3, 1> xzwy;
+  [[no_unique_address]] property_<0, 3, 1, 2> xwyz;
+  [[no_unique_address]] property_<0, 3, 2, 1> xwzy;
+  [[no_unique_address]] property_<1, 0, 2, 3> yxzw;
+  [[no_unique_address]] property_<1, 0, 3, 2> yxwz;
+  [[no_unique_address]] property_<1, 2, 0, 3> yzxw;
+  [[no_unique_address]] property_<1, 2, 3, 0> yzwx;
+  [[no_unique_address]] property_<1, 3, 0, 2> ywxz;
+  [[no_unique_address]] property_<1, 3, 2, 0> ywzx;
+  [[no_unique_address]] property_<2, 0, 1, 3> zxyw;
+  [[no_unique_address]] property_<2, 0, 3, 1> zxwy;
+  [[no_unique_address]] property_<2, 1, 0, 3> zyxw;
+  [[no_unique_address]] property_<2, 1, 3, 0> zywx;
+  [[no_unique_address]] property_<2, 3, 0, 1> zwxy;
+  [[no_unique_address]] property_<2, 3, 1, 0> zwyx;
+  [[no_unique_address]] property_<3, 0, 1, 2> wxyz;
+  [[no_unique_address]] property_<3, 0, 2, 1> wxzy;
+  [[no_unique_address]] property_<3, 1, 0, 2> wyxz;
+  [[no_unique_address]] property_<3, 1, 2, 0> wyzx;
+  [[no_unique_address]] property_<3, 2, 0, 1> wzxy;
+  [[no_unique_address]] property_<3, 2, 1, 0> wzyx;
 };
 
 }  // namespace ample::detail

@@ -12,7 +12,12 @@
 //   repeats, mirror reflects (period 2w), clamp holds the edge, border reads the border colour
 //   when any dimension is outside; address_unknown reads as clamp;
 // - gather (rank 2) returns the texels of the bilinear footprint counter-clockwise from the
-//   lower left: x = (row j0 + 1, col i0), y = (j0 + 1, i0 + 1), z = (j0, i0 + 1), w = (j0, i0).
+//   lower left: x = (row j0 + 1, col i0), y = (j0 + 1, i0 + 1), z = (j0, i0 + 1), w = (j0, i0);
+// - the level of detail (lod) picks mipmap levels, relative to the view's most detailed one:
+//   it is clamped to [0, levels - 1] (NaN reads as 0); filter_linear blends the samples of
+//   levels floor(lod) and floor(lod) + 1 by the fraction of lod (trilinear filtering, Direct3D's
+//   MIN_MAG_MIP_LINEAR, which filter_linear's value 0x15 is), the other filters read level
+//   floor(lod + 0.5) (MIN_MAG_MIP_POINT); gathers read the most detailed level.
 #pragma once
 
 #include <cmath>
@@ -21,7 +26,7 @@
 #include "../extent.hpp"
 #include "../index.hpp"
 #include "sampler.hpp"
-#include "texture.hpp"
+#include "texture_storage.hpp"
 #include "texture_texel.hpp"
 
 namespace ample::detail {
@@ -47,17 +52,19 @@ inline bool address_texel(int& i, int w, concurrency::graphics::address_mode mod
   }
 }
 
-/// texel_reader fetches texels of one texture through a sampler's address mode.
+/// texel_reader fetches texels of one level of a texture through a sampler's address mode.
 template <class T, int N>
 struct texel_reader {
-  const T* data;
-  concurrency::extent<N> extent;
+  const texture_storage<T, N>& storage;
+  unsigned int level;
   const concurrency::graphics::sampler& s;
 
+  const concurrency::extent<N>& extent() const restrict(amp, cpu) { return storage.level_extent(level); }
   T fetch(concurrency::index<N> idx) const restrict(amp, cpu) {
+    const concurrency::extent<N>& e = extent();
     for (int d = 0; d < N; ++d)
-      if (!address_texel(idx[d], extent[d], s.get_address_mode())) return texel_from_color<T>(s.get_border_color());
-    return data[texel_offset<N>(extent, idx)];
+      if (!address_texel(idx[d], e[d], s.get_address_mode())) return texel_from_color<T>(s.get_border_color());
+    return storage.load(level, idx);
   }
 };
 
@@ -74,14 +81,13 @@ void to_index_order(const C& coord, float (&u)[N]) restrict(amp, cpu) {
   }
 }
 
-/// sample_texture() is one sample of the texture at a normalised coordinate.
+/// sample_level() is one sample of one level at a normalised coordinate.
 template <class T, int N, class C>
-T sample_texture(const T* data, const concurrency::extent<N>& e, const concurrency::graphics::sampler& s,
-                 const C& coord) restrict(amp, cpu) {
+T sample_level(const texel_reader<T, N>& reader, const C& coord) restrict(amp, cpu) {
   float u[N];
   to_index_order<N>(coord, u);
-  const texel_reader<T, N> reader{data, e, s};
-  if (s.get_filter_mode() != concurrency::graphics::filter_linear) {
+  const concurrency::extent<N>& e = reader.extent();
+  if (reader.s.get_filter_mode() != concurrency::graphics::filter_linear) {
     concurrency::index<N> idx;
     for (int d = 0; d < N; ++d) idx[d] = static_cast<int>(std::floor(u[d] * static_cast<float>(e[d])));
     return reader.fetch(idx);
@@ -112,18 +118,44 @@ T sample_texture(const T* data, const concurrency::extent<N>& e, const concurren
   return out;
 }
 
+/// sample_texture() is one sample of a run of levels at a normalised coordinate and a level of
+/// detail, filtered across levels as the file comment says.
+template <class T, int N, class C>
+T sample_texture(const texture_levels<T, N>& levels, const concurrency::graphics::sampler& s, const C& coord,
+                 float lod) restrict(amp, cpu) {
+  const float deepest = static_cast<float>(levels.count - 1);
+  lod = lod > 0.0f ? (lod < deepest ? lod : deepest) : 0.0f;
+  if (s.get_filter_mode() != concurrency::graphics::filter_linear) {
+    const auto level = static_cast<unsigned int>(std::floor(lod + 0.5f));
+    return sample_level(texel_reader<T, N>{*levels.storage, levels.first + level, s}, coord);
+  }
+  const float lower = std::floor(lod);
+  const float t = lod - lower;
+  const auto level = levels.first + static_cast<unsigned int>(lower);
+  const T fine = sample_level(texel_reader<T, N>{*levels.storage, level, s}, coord);
+  if (t == 0.0f) return fine;
+  const T coarse = sample_level(texel_reader<T, N>{*levels.storage, level + 1, s}, coord);
+  T out{};
+  for (int c = 0; c < texel_traits<T>::size; ++c)
+    set_texel_component(out, c,
+                        (1.0f - t) * static_cast<float>(texel_component(fine, c)) +
+                            t * static_cast<float>(texel_component(coarse, c)));
+  return out;
+}
+
 /// gather_texture() returns component `c` of the four texels of the bilinear footprint at a
-/// rank-2 coordinate, in the order of the file comment.
+/// rank-2 coordinate in the most detailed of a run of levels, in the order of the file comment.
 template <class T, class C>
-auto gather_texture(const T* data, const concurrency::extent<2>& e, const concurrency::graphics::sampler& s,
-                    const C& coord, int c) restrict(amp, cpu) {
+auto gather_texture(const texture_levels<T, 2>& levels, const concurrency::graphics::sampler& s, const C& coord,
+                    int c) restrict(amp, cpu) {
   using S = typename texel_traits<T>::scalar_type;
   using R = typename concurrency::graphics::short_vector<S, 4>::type;
+  const texel_reader<T, 2> reader{*levels.storage, levels.first, s};
+  const concurrency::extent<2>& e = reader.extent();
   float u[2];
   to_index_order<2>(coord, u);
   const int j0 = static_cast<int>(std::floor(u[0] * static_cast<float>(e[0]) - 0.5f));
   const int i0 = static_cast<int>(std::floor(u[1] * static_cast<float>(e[1]) - 0.5f));
-  const texel_reader<T, 2> reader{data, e, s};
   auto at = [&](int j, int i) { return texel_component(reader.fetch(concurrency::index<2>(j, i)), c); };
   R r;
   r.x = at(j0 + 1, i0);

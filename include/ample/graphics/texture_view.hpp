@@ -2,68 +2,102 @@
 // texture that kernels capture by value (SPEC §10.2-10.4; MSREF texture_view class,
 // writeonly_texture_view class).
 //
-// Each view holds the texture's storage by shared_ptr, so it stays valid, like an array_view,
-// while any copy of it lives. Views of mipmap levels other than 0 throw unsupported_feature
-// (texture.hpp: CPU-engine textures have one level).
+// Each view shares the texture's storage (texture_storage.hpp), so it stays valid, like an
+// array_view, while any copy of it lives. A view sees a run of the texture's mipmap levels:
+// - texture_view<T, N> and writeonly_texture_view<T, N> see one level (0 unless chosen), which
+//   they read and write;
+// - texture_view<const T, N> sees every level of a texture, or a chosen run of them, which it
+//   reads, samples (with a level of detail) and gathers.
+// Level numbers a view takes or reports are relative to its most detailed level; its `extent`
+// is that level's.
 //
 // writeonly_texture_view is deprecated in Microsoft's C++ AMP (Visual Studio 2013) in favour of
 // texture_view<T, N>; Ample keeps it without a [[deprecated]] attribute, so old code builds
 // without warnings.
 #pragma once
 
-#include <algorithm>
 #include <memory>
 #include <type_traits>
 
+#include "../accelerator.hpp"
 #include "../config.hpp"
-#include "../detail/buffer.hpp"
 #include "../detail/readonly_extent.hpp"
 #include "sampler.hpp"
 #include "texture.hpp"
 #include "texture_sample.hpp"
+#include "texture_storage.hpp"
 
 namespace ample::detail {
 
-/// texture_view_base<E, N> is what every texture view holds: texels of element type E
-/// (const for read-only views), their extent, and a share of their storage.
+/// texture_view_base<E, N> is what every texture view holds: a share of the storage of a
+/// texture of std::remove_const_t<E>, the run of levels it sees, and the extent of the first.
 template <class E, int N>
 class texture_view_base {
+  using texel = std::remove_const_t<E>;
+
  public:
-  /// extent is the shape of the viewed texture.
+  /// extent is the shape of the view's most detailed level.
   readonly_extent<N> extent;
 
   concurrency::extent<N> get_extent() const restrict(amp, cpu) { return extent; }
+  /// get_mipmap_extent(level) is the extent of the view's level `level`.
+  concurrency::extent<N> get_mipmap_extent(unsigned int mipmap_level) const restrict(amp, cpu) {
+    require_level(mipmap_level, count_);
+    return storage_->level_extent(first_ + mipmap_level);
+  }
+  unsigned int get_mipmap_levels() const restrict(amp, cpu) { return count_; }
+  unsigned int get_bits_per_scalar_element() const { return storage_->bits(); }
+  /// get_data_length() is the number of bytes of the levels the view sees.
+  unsigned int get_data_length() const { return static_cast<unsigned int>(storage_->bytes(first_, count_)); }
+  concurrency::accelerator_view get_accelerator_view() const {
+    return concurrency::accelerator_view(storage_->owner());
+  }
 
  protected:
+  /// The levels [first, first + count) of `tex` (a texture or another view, whose own first
+  /// level counts as 0); runtime_exception if they are not all there.
   template <class Tex>
-  texture_view_base(Tex& tex, unsigned int mipmap_level)
-      : extent(tex.get_extent(mipmap_level)),
+  texture_view_base(const Tex& tex, unsigned int first, unsigned int count)
+      : extent(checked(tex, first, count)),
         storage_(texture_access::storage(tex)),
-        data_(texture_access::data(tex)) {}
-  template <class F>
-  explicit texture_view_base(const texture_view_base<F, N>& other)
-      : extent(other.extent), storage_(other.storage_), data_(other.data_) {}
+        first_(texture_access::levels(tex).first + first),
+        count_(count) {}
 
-  std::ptrdiff_t offset(const concurrency::index<N>& idx) const restrict(amp, cpu) {
-    return texel_offset<N>(extent, idx);
+  E load(unsigned int level, const concurrency::index<N>& idx) const restrict(amp, cpu) {
+    return storage_->load(first_ + level, idx);
   }
+  void store(const concurrency::index<N>& idx, const texel& v) const restrict(amp, cpu) {
+    storage_->store(first_, idx, v);
+  }
+  texture_levels<texel, N> levels() const noexcept { return {storage_.get(), first_, count_}; }
 
   template <class, int>
   friend class texture_view_base;
   friend struct texture_access;
 
-  std::shared_ptr<buffer> storage_;
-  E* data_;
+  std::shared_ptr<texture_storage<texel, N>> storage_;
+  unsigned int first_;
+  unsigned int count_;
+
+ private:
+  template <class Tex>
+  static concurrency::extent<N> checked(const Tex& tex, unsigned int first, unsigned int count) {
+    const texture_levels<texel, N> seen = texture_access::levels(tex);
+    require_levels(first, count, seen.count);
+    return seen.storage->level_extent(seen.first + first);
+  }
 };
 
 }  // namespace ample::detail
 
 namespace concurrency::graphics {
 
-/// texture_view<T, N> reads and writes the texels of a texture; kernels capture it by value.
+/// texture_view<T, N> reads and writes the texels of one mipmap level of a texture; kernels
+/// capture it by value.
 ///
 ///     texture_view<int, 1> tv(tex);
 ///     parallel_for_each(tv.extent, [=](index<1> i) restrict(amp) { tv.set(i, tv[i] + 1); });
+///     texture_view<float, 2> level2(mipmapped, 2);   // writes mipmap level 2
 template <class T, int N>
 class texture_view : public ample::detail::texture_view_base<T, N> {
   using base = ample::detail::texture_view_base<T, N>;
@@ -73,10 +107,11 @@ class texture_view : public ample::detail::texture_view_base<T, N> {
   using value_type = T;
   using scalar_type = typename ample::detail::texel_traits<T>::scalar_type;
 
-  texture_view(texture<T, N>& tex, unsigned int mipmap_level = 0) restrict(cpu) : base(tex, mipmap_level) {}
+  /// texture_view(tex, mipmap_level) views one level; runtime_exception if tex lacks it.
+  texture_view(texture<T, N>& tex, unsigned int mipmap_level = 0) restrict(cpu) : base(tex, mipmap_level, 1) {}
 
-  const value_type get(const index<N>& idx) const restrict(amp, cpu) { return this->data_[this->offset(idx)]; }
-  void set(const index<N>& idx, const value_type& v) const restrict(amp, cpu) { this->data_[this->offset(idx)] = v; }
+  const value_type get(const index<N>& idx) const restrict(amp, cpu) { return this->load(0, idx); }
+  void set(const index<N>& idx, const value_type& v) const restrict(amp, cpu) { this->store(idx, v); }
 
   const value_type operator[](const index<N>& idx) const restrict(amp, cpu) { return get(idx); }
   const value_type operator[](int i0) const restrict(amp, cpu)
@@ -92,13 +127,14 @@ class texture_view : public ample::detail::texture_view_base<T, N> {
   }
 };
 
-/// texture_view<const T, N> reads a texture: single texels with get() / [], filtered samples
-/// with sample(), and (rank 2) the bilinear footprint with gather_red() ... gather_alpha().
+/// texture_view<const T, N> reads a texture: single texels of any of its levels with get(),
+/// filtered samples at a level of detail with sample(), and (rank 2) the bilinear footprint
+/// with gather_red() ... gather_alpha().
 ///
 ///     texture_view<const float, 2> tv(tex);
 ///     sampler s(filter_linear, address_wrap);
 ///     parallel_for_each(out.extent, [=](index<1> i) restrict(amp) {
-///       out[i] = tv.sample(s, float_2(i[0] / 8.0f, 0.5f));
+///       out[i] = tv.sample(s, float_2(i[0] / 8.0f, 0.5f), 1.5f);   // between levels 1 and 2
 ///     });
 template <class T, int N>
 class texture_view<const T, N> : public ample::detail::texture_view_base<const T, N> {
@@ -113,15 +149,21 @@ class texture_view<const T, N> : public ample::detail::texture_view_base<const T
   /// gather_return_type holds one component of the four texels of a gather.
   using gather_return_type = typename short_vector<scalar_type, 4>::type;
 
-  texture_view(const texture<T, N>& tex, unsigned int most_detailed_mip = 0, unsigned int mip_levels = 1) restrict(cpu)
-      : base(tex, most_detailed_mip) {
-    if (mip_levels != 1) tex.get_extent(mip_levels - 1);  // throws: only one level exists
-  }
-  texture_view(const texture_view<T, N>& other) restrict(amp, cpu) : base(other) {}
+  /// texture_view(tex) sees every level of tex; texture_view(tex, most_detailed_mip,
+  /// mip_levels) sees mip_levels levels from most_detailed_mip on (runtime_exception if tex
+  /// lacks any of them). The same two forms exist for a read-only view, relative to its levels.
+  texture_view(const texture<T, N>& tex) restrict(amp, cpu) : base(tex, 0, tex.get_mipmap_levels()) {}
+  texture_view(const texture<T, N>& tex, unsigned int most_detailed_mip, unsigned int mip_levels) restrict(cpu)
+      : base(tex, most_detailed_mip, mip_levels) {}
+  texture_view(const texture_view<const T, N>& other, unsigned int most_detailed_mip,
+               unsigned int mip_levels) restrict(cpu)
+      : base(other, most_detailed_mip, mip_levels) {}
+  /// texture_view(view) reads the level a read-write view sees.
+  texture_view(const texture_view<T, N>& other) restrict(amp, cpu) : base(other, 0, 1) {}
 
+  /// get(idx, mip_level) reads texel idx of the view's level mip_level.
   const value_type get(const index<N>& idx, unsigned int mip_level = 0) const restrict(amp, cpu) {
-    (void)mip_level;
-    return this->data_[this->offset(idx)];
+    return this->load(mip_level, idx);
   }
   const value_type operator[](const index<N>& idx) const restrict(amp, cpu) { return get(idx); }
   const value_type operator[](int i0) const restrict(amp, cpu)
@@ -136,15 +178,15 @@ class texture_view<const T, N> : public ample::detail::texture_view_base<const T
     return get(index<N>(static_cast<int>(coords)...));
   }
 
-  /// sample(s, coord[, level_of_detail]) filters the texels around a normalised coordinate
-  /// (texture_sample.hpp). Only float-, norm- and unorm-based texels may be sampled.
+  /// sample(s, coord[, level_of_detail]) filters the texels around a normalised coordinate at
+  /// a level of detail relative to the view's most detailed level (texture_sample.hpp). Only
+  /// float-, norm- and unorm-based texels may be sampled.
   value_type sample(const sampler& s, const coordinates_type& coord,
                     float level_of_detail = 0.0f) const restrict(amp, cpu) {
     static_assert(ample::detail::is_filterable_v<T>, "sample() needs float, norm or unorm texels");
-    (void)level_of_detail;
-    return ample::detail::sample_texture<T, N>(this->data_, this->extent, s, coord);
+    return ample::detail::sample_texture(this->levels(), s, coord, level_of_detail);
   }
-  /// sample<filter, address>(coord) samples with a sampler fixed at compile time.
+  /// sample<filter, address>(coord[, level_of_detail]) samples with a sampler fixed at compile time.
   template <filter_mode Filter = filter_linear, address_mode Address = address_clamp>
   value_type sample(const coordinates_type& coord, float level_of_detail = 0.0f) const restrict(amp, cpu) {
     static_assert(Address != address_border, "a compile-time sampler has no border colour");
@@ -152,7 +194,8 @@ class texture_view<const T, N> : public ample::detail::texture_view_base<const T
   }
 
   /// gather_red(s, coord) ... gather_alpha(s, coord) return one component of the four texels
-  /// that a bilinear sample at `coord` blends (rank 2 only; the filter mode is ignored).
+  /// of the most detailed level that a bilinear sample at `coord` blends (rank 2 only; the
+  /// filter mode is ignored).
   gather_return_type gather_red(const sampler& s, const coordinates_type& coord) const restrict(amp, cpu) {
     return gather(s, coord, 0);
   }
@@ -173,12 +216,12 @@ class texture_view<const T, N> : public ample::detail::texture_view_base<const T
   gather_return_type gather(const sampler& s, const coordinates_type& coord, int c) const restrict(amp, cpu) {
     static_assert(N == 2, "gather needs a rank-2 texture");
     static_assert(!std::is_same_v<scalar_type, double>, "double textures cannot be gathered");
-    return ample::detail::gather_texture<T>(this->data_, this->extent, s, coord, c);
+    return ample::detail::gather_texture(this->levels(), s, coord, c);
   }
 };
 
-/// writeonly_texture_view<T, N> writes the texels of a texture (deprecated in Microsoft's
-/// C++ AMP; see the file comment). Kernels capture it by value.
+/// writeonly_texture_view<T, N> writes the texels of level 0 of a texture (deprecated in
+/// Microsoft's C++ AMP; see the file comment). Kernels capture it by value.
 template <class T, int N>
 class writeonly_texture_view : public ample::detail::texture_view_base<T, N> {
   using base = ample::detail::texture_view_base<T, N>;
@@ -188,15 +231,9 @@ class writeonly_texture_view : public ample::detail::texture_view_base<T, N> {
   using value_type = T;
   using scalar_type = typename ample::detail::texel_traits<T>::scalar_type;
 
-  writeonly_texture_view(texture<T, N>& tex) restrict(amp, cpu) : base(tex, 0) {}
+  writeonly_texture_view(texture<T, N>& tex) restrict(amp, cpu) : base(tex, 0, 1) {}
 
-  void set(const index<N>& idx, const value_type& v) const restrict(amp, cpu) { this->data_[this->offset(idx)] = v; }
+  void set(const index<N>& idx, const value_type& v) const restrict(amp, cpu) { this->store(idx, v); }
 };
-
-template <class T, int N>
-void texture<T, N>::copy_to(const writeonly_texture_view<T, N>& dest) const {
-  require_same_extent(dest.extent);
-  std::copy_n(data_, extent.size(), ample::detail::texture_access::data(dest));
-}
 
 }  // namespace concurrency::graphics

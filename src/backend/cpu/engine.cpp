@@ -13,16 +13,15 @@
 #include "ample/exceptions.hpp"
 #include "ample/runtime_config.hpp"
 #include "engine_config.hpp"
+#include "fiber_sanitizer.hpp"
 #include "thread_pool.hpp"
 #include "tile_scheduler.hpp"
 
 namespace ample::detail::cpu {
 
-extern thread_local bool in_kernel;  // thread_pool.cpp
-
 namespace {
 
-constexpr std::size_t default_stack_bytes = 64 * 1024;
+constexpr std::size_t default_stack_bytes = 64 * 1024 * sanitizer_stack_factor;
 constexpr std::size_t min_stack_bytes = 16 * 1024;
 
 std::size_t page_round(std::size_t bytes) {

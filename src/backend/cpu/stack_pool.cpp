@@ -28,8 +28,11 @@ void stack_pool::release() noexcept {
     unwatch_stacks(r.guard_id);
     munmap(r.base, r.bytes);
   }
+  for (unsigned id : valgrind_ids_) unregister_stack(id);
   regions_.clear();
   tops_.clear();
+  bottoms_.clear();
+  valgrind_ids_.clear();
 }
 
 bool stack_pool::reserve(int count) {
@@ -55,6 +58,8 @@ bool stack_pool::reserve(int count) {
   for (std::size_t i = 0; i < n; ++i) {
     mprotect(base + i * slot, guard, PROT_NONE);
     tops_.push_back(base + i * slot + slot - colour_offset(tops_.size()));
+    bottoms_.push_back(base + i * slot + guard);
+    valgrind_ids_.push_back(register_stack(bounds(static_cast<int>(tops_.size()) - 1)));
   }
   regions_.push_back(region{base, bytes, watch_stacks(base, n, slot, guard, stack_size_)});
   return replaced;

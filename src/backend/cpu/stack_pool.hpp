@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "fiber_sanitizer.hpp"
+
 namespace ample::detail::cpu {
 
 /// stack_pool hands out stack i for work-item i of the tile its thread is running. Stacks are
@@ -25,6 +27,12 @@ class stack_pool {
   /// top() is the highest address of stack i (stacks grow down); size() is each one's size.
   char* top(int i) const noexcept { return tops_[static_cast<std::size_t>(i)]; }
   std::size_t size() const noexcept { return stack_size_; }
+  /// bounds() is the memory stack i may use, for the sanitizers; it ends at top(i).
+  stack_bounds bounds(int i) const noexcept {
+    char* const t = top(i);
+    char* const bottom = bottoms_[static_cast<std::size_t>(i)];
+    return {bottom, static_cast<std::size_t>(t - bottom)};
+  }
 
  private:
   struct region {
@@ -36,6 +44,8 @@ class stack_pool {
 
   std::vector<region> regions_;
   std::vector<char*> tops_;
+  std::vector<char*> bottoms_;          ///< lowest usable byte of each stack, above its guard
+  std::vector<unsigned> valgrind_ids_;  ///< each stack's Valgrind registration
   std::size_t stack_size_ = 0;
   unsigned generation_ = 0;
 };

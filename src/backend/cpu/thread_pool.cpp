@@ -3,6 +3,8 @@
 
 #include <immintrin.h>
 
+#include <utility>
+
 namespace ample::detail::cpu {
 namespace {
 
@@ -13,9 +15,6 @@ constexpr int spin_iterations = 1 << 13;
 inline void cpu_relax() noexcept { _mm_pause(); }
 
 }  // namespace
-
-/// in_kernel marks threads that are running chunks; engine.cpp refuses nested launches.
-thread_local bool in_kernel = false;
 
 thread_pool::thread_pool(unsigned threads) {
   const unsigned workers = threads > 1 ? threads - 1 : 0;
@@ -34,7 +33,6 @@ void thread_pool::run(const job& j) {
   job_ = &j;
   next_.store(0, std::memory_order_relaxed);
   failed_.store(false, std::memory_order_relaxed);
-  error_ = nullptr;
   busy_.store(static_cast<unsigned>(workers_.size()), std::memory_order_relaxed);
   // seq_cst pairs with the worker's seq_cst increment of sleepers_ before it sleeps: either
   // we see the sleeper and wake it, or it sees the new epoch and does not sleep.
@@ -50,7 +48,10 @@ void thread_pool::run(const job& j) {
     else std::this_thread::yield();  // a worker was descheduled: give it our core
   }
   job_ = nullptr;
-  if (error_) std::rethrow_exception(error_);
+  // The error is handed to the launcher, not kept: the launcher's thread must be the last one
+  // to own it, or the next launch, from another thread, would free it under the launcher's
+  // catch handler (ThreadSanitizer reported exactly that).
+  if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
 }
 
 void thread_pool::execute() noexcept {

@@ -21,24 +21,31 @@ inline bool same_site(const char* f1, int l1, const char* f2, int l2) noexcept {
 }  // namespace
 
 void tile_scheduler::run(item_fn fn, const void* context, int items, const tile_shape& shape) {
+  scheduler_code_scope scope;
+  const tile_scope tile(this);  // the tile's barriers are valid until run() returns (tile_barrier.hpp)
   fn_ = fn;
   context_ = context;
   items_ = items;
   shape_ = shape;
-  promoted_ = false;
+  sanitizer_.begin_tile(items, [this](int item) {
+    return "work-item " + describe_item(item) + " of tile " + format_values(shape_.tile_index, shape_.rank);
+  });
+  promoted_ = every_item_a_fiber;  // TSan: every work-item on a fiber of its own from the start
   aborting_ = false;
   arrived_ = 0;
   finished_ = 0;
   mismatch_ = -1;
+  round_ = 0;
   for (int i = 0; i < items; ++i) items_state_[i].status = item_status::not_started;
-  if (stacks_.reserve(1))
+  if (stacks_.reserve(every_item_a_fiber ? items : 1)) {
     for (item_state& s : items_state_) s.parked = false;  // their stacks were unmapped
+    sanitizer_.abandon_fibers();
+  }
 
   current_ = 0;
-  from_ = host;
   // Comes back once the last work-item has finished; its fiber has parked.
-  const fc::transfer_t back = fc::jump_fcontext(enter(0), this);
-  slot(from_) = back.fctx;
+  jump(host, 0, enter(0));
+  sanitizer_.end_tile();
 
   if (error_) {
     std::exception_ptr e = std::move(error_);
@@ -48,6 +55,7 @@ void tile_scheduler::run(item_fn fn, const void* context, int items, const tile_
 }
 
 tile_scheduler::context_t tile_scheduler::start(int item) {
+  sanitizer_.new_fiber(item, stacks_.bounds(item));
   return fc::make_fcontext(stacks_.top(item), stacks_.size(), &fiber_main);
 }
 
@@ -60,6 +68,9 @@ tile_scheduler::context_t tile_scheduler::enter(int item) {
 
 void tile_scheduler::fiber_main(fc::transfer_t from) {
   auto* self = static_cast<tile_scheduler*>(from.data);
+  // A new fiber runs scheduler code until its work-item starts; the scope never closes.
+  enter_scheduler_code();
+  self->sanitizer_.after_switch(self->current_, self->from_);
   self->slot(self->from_) = from.fctx;
   self->fiber_body();
 }
@@ -88,20 +99,19 @@ void tile_scheduler::fiber_body() {
       next = next_after(done);
     }
     // Park: whoever is switched to stores this fiber's context in own_slot.
-    from_ = own_slot;
     current_ = next;
     items_state_[own_slot].parked = true;
     const context_t target =
         next != host && items_state_[next].status == item_status::not_started ? enter(next) : slot(next);
-    const fc::transfer_t back = fc::jump_fcontext(target, this);
     // Resumed by a later tile to run work-item own_slot (current_) from the start.
-    slot(from_) = back.fctx;
+    jump(own_slot, next, target);
   }
 }
 
 void tile_scheduler::run_item(int item) noexcept {
   items_state_[item].status = item_status::running;
   try {
+    kernel_code_scope kernel(sanitizer_);
     fn_(context_, shape_.tile_index, item, this);
   } catch (const tile_abort&) {
     // Unwound because the tile aborted; the cause is already in error_.
@@ -111,6 +121,7 @@ void tile_scheduler::run_item(int item) noexcept {
 }
 
 void tile_scheduler::arrive_and_wait(const char* file, int line) {
+  scheduler_code_scope scope;
   const int me = current_;
   if (AMPLE_IMPL_UNLIKELY(aborting_)) throw tile_abort{};
   if (AMPLE_IMPL_UNLIKELY(!promoted_)) promote(me, file, line);
@@ -123,20 +134,28 @@ void tile_scheduler::arrive_and_wait(const char* file, int line) {
       !same_site(file, line, items_state_[0].site_file, items_state_[0].site_line))
     mismatch_ = me;
   ++arrived_;
+  sanitizer_.arrive(round_);
 
   const int next = me + 1 < items_ ? me + 1 : end_of_round();
   if (AMPLE_IMPL_UNLIKELY(aborting_)) throw tile_abort{};  // diverged: the finish path sweeps on
   if (next != me) switch_to(next);
   if (AMPLE_IMPL_UNLIKELY(aborting_)) throw tile_abort{};
+  sanitizer_.depart(round_ - 1);  // the round this item waited in has closed, no later one
   self.status = item_status::running;
 }
 
 inline void tile_scheduler::switch_to(int item) {
-  from_ = current_;
+  const int me = current_;
   current_ = item;
   item_state& target = items_state_[item];
-  const fc::transfer_t back =
-      fc::jump_fcontext(target.status == item_status::not_started ? enter(item) : target.context, this);
+  jump(me, item, target.status == item_status::not_started ? enter(item) : target.context);
+}
+
+inline void tile_scheduler::jump(int from, int to, context_t target) {
+  from_ = from;
+  sanitizer_.before_switch(from, to);
+  const fc::transfer_t back = fc::jump_fcontext(target, this);
+  sanitizer_.after_switch(from, from_);
   slot(from_) = back.fctx;  // from_ is whoever resumed us; its context resumes it later
 }
 
@@ -162,6 +181,7 @@ int tile_scheduler::end_of_round() {
   if (finished_ == items_) return host;
   if (arrived_ == items_ && mismatch_ < 0) {
     arrived_ = 0;
+    ++round_;
     return 0;
   }
   if (arrived_ == items_) {

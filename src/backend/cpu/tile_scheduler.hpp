@@ -8,6 +8,7 @@
 
 #include "ample/backend/cpu/engine.hpp"
 #include "ample/tile_barrier.hpp"
+#include "fiber_sanitizer.hpp"
 #include "stack_pool.hpp"
 
 namespace ample::detail::cpu {
@@ -38,6 +39,10 @@ namespace ample::detail::cpu {
 /// Invariant: every fiber of a tile runs on the thread that called run(), and run() returns
 /// only when all of them have finished, so `static thread_local` tile_static storage and
 /// cached TLS addresses stay valid.
+///
+/// Sanitizer builds announce every switch (fiber_sanitizer.hpp). The ThreadSanitizer build
+/// also skips step 1: every work-item runs on a fiber of its own, so TSan sees each as a
+/// separate fiber ordered only by the barriers.
 class tile_scheduler final : public tile_sync {
  public:
   /// run() executes all work-items of one tile; rethrows their first error.
@@ -72,6 +77,7 @@ class tile_scheduler final : public tile_sync {
   context_t enter(int item);
   context_t& slot(int item) noexcept { return item == host ? host_ : items_state_[item].context; }
   void switch_to(int item);
+  void jump(int from, int to, context_t target);
   void fail(std::exception_ptr e) noexcept;
   void diverge(const std::string& what);
   std::string describe_item(int item) const;
@@ -91,11 +97,13 @@ class tile_scheduler final : public tile_sync {
   int arrived_ = 0;     ///< items waiting at the barrier of the current round
   int finished_ = 0;    ///< items that returned
   int mismatch_ = -1;   ///< first item this tile that waited at another site than item 0
+  unsigned round_ = 0;  ///< barrier rounds closed this tile
   std::exception_ptr error_;
 
   context_t host_ = nullptr;
   item_state items_state_[max_items] = {};
   stack_pool stacks_;
+  [[no_unique_address]] fiber_annotations<max_items> sanitizer_;
 };
 
 }  // namespace ample::detail::cpu

@@ -1,0 +1,6 @@
+// libFuzzer entry point for check_tiled_extent() (checks/tiled_extent_check.hpp).
+#include "checks/tiled_extent_check.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  return ample_fuzz::fuzz_one(ample_fuzz::check_tiled_extent, data, size);
+}
