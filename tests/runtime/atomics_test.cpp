@@ -217,7 +217,10 @@ TEST_P(AtomicsTest, CompareExchangeLoopIsExactUnderContention) {
   std::vector<unsigned int> product{1u};
   array_view<unsigned int, 1> p(1, product);
   parallel_for_each(extent<1>(kItems), [=](index<1>) restrict(amp) {
-    unsigned int expected = p[0];
+    // Start from a guess rather than a plain read of p[0], which would race with the other
+    // work-items' atomic writes (ThreadSanitizer reports it): a failed compare-exchange loads
+    // the current value into `expected`.
+    unsigned int expected = 1u;
     while (!atomic_compare_exchange(&p[0], &expected, expected * 3u)) {
     }
   });

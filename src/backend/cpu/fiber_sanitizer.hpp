@@ -92,10 +92,15 @@ inline constexpr std::size_t sanitizer_stack_factor = sanitized_build ? 4 : 1;
 /// be a TSan fiber of its own (fiber_annotations).
 inline constexpr bool every_item_a_fiber = tsan_build;
 
-/// TSan's registry holds at most 8128 threads and fibers together. All tile schedulers (one
-/// per thread that ran a tile) may hold this many fibers; the rest of the registry is left to
-/// the program's own threads.
+/// GCC 12's TSan runtime holds at most 8128 threads and fibers together ("Thread limit
+/// exceeded. Dying."); all tile schedulers (one per thread that ran a tile) may hold this many
+/// fibers, the rest of the registry is left to the program's own threads. Clang 14's runtime
+/// has no such limit (100000 fibers tested), so the cap there only guards memory.
+#if defined(__clang__)
+inline constexpr int max_tsan_fibers = 1 << 20;
+#else
 inline constexpr int max_tsan_fibers = 6144;
+#endif
 
 /// stack_bounds is the memory of one stack: [bottom, bottom + size).
 struct stack_bounds {
@@ -192,11 +197,19 @@ class fiber_annotations {
     __tsan_release(&tile_start_);
 #endif
   }
-  /// end_tile() runs on the thread once the tile's last fiber switched back.
-  void end_tile() noexcept {
+  /// end_tile() runs on the thread once the tile's last fiber switched back. It returns true
+  /// when it dropped this scheduler's TSan fibers, whose suspended fibers must then never run
+  /// again: it does so once the schedulers together hold more than half of max_tsan_fibers, so
+  /// that threads that ran big tiles do not starve the others.
+  bool end_tile() noexcept {
 #if defined(AMPLE_IMPL_TSAN)
     __tsan_acquire(&tile_done_);
+    if (fiber_budget().load(std::memory_order_relaxed) > max_tsan_fibers / 2) {
+      forget_fibers();
+      return true;
+    }
 #endif
+    return false;
   }
 
   /// abandon_fibers() is called when the suspended fibers will never run again (their stacks
@@ -290,7 +303,7 @@ class fiber_annotations {
     __tsan_ignore_thread_end();
     __tsan_switch_to_fiber(self, __tsan_switch_to_fiber_no_sync);
   }
-  /// forget_fibers() destroys the TSan fibers, whose fibers are suspended in scheduler code.
+  /// forget_fibers() destroys the TSan fibers; the fibers that ran on them are abandoned.
   void forget_fibers() noexcept {
     abandon_fibers();
     for (int i = 0; i < created_; ++i) __tsan_destroy_fiber(tsan_[i + 1]);

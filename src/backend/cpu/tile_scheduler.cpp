@@ -45,7 +45,8 @@ void tile_scheduler::run(item_fn fn, const void* context, int items, const tile_
   current_ = 0;
   // Comes back once the last work-item has finished; its fiber has parked.
   jump(host, 0, enter(0));
-  sanitizer_.end_tile();
+  if (sanitizer_.end_tile())  // TSan dropped its fibers: the parked ones cannot run again
+    for (item_state& s : items_state_) s.parked = false;
 
   if (error_) {
     std::exception_ptr e = std::move(error_);
