@@ -24,11 +24,12 @@
 //   is checked. TSan fibers live as long as the fiber stacks they annotate and are reused
 //   by later tiles like the fibers themselves (creating and destroying them per tile made
 //   GCC's TSan suite time out). All are created by the thread, before a tile's first item
-//   runs: TSan orders a fiber after whatever created it. TSan's thread registry, which holds
-//   fibers too, is finite (8128 threads in GCC 12 and LLVM 14), so all schedulers together
-//   may hold at most max_tsan_fibers.
-// - Valgrind assumes a jump of the stack pointer by more than a few MB is a stack switch only
-//   if the target is a registered stack; stack_pool registers every fiber stack.
+//   runs: TSan orders a fiber after whatever created it. GCC 12's TSan registry, which holds
+//   fibers too, is finite (8128 threads), so all schedulers together may hold at most
+//   max_tsan_fibers.
+// - Valgrind takes a large jump of the stack pointer for a switch to another stack only when
+//   both are registered; otherwise it warns and may track the wrong stack. stack_pool
+//   registers every fiber stack.
 #pragma once
 
 #include <atomic>
