@@ -35,11 +35,11 @@ struct adopt_d3d_access_lock_t {};
 
 namespace ample::detail {
 
-/// throw_no_direct3d() reports that the interop function `function` cannot work on Ample.
-[[noreturn]] inline void throw_no_direct3d(const char* function) {
+/// throw_no_direct3d() reports that the interop function `function` cannot work on Ample; the
+/// message names it in `space`, the namespace Microsoft declares it in.
+[[noreturn]] inline void throw_no_direct3d(const char* function, const char* space = "concurrency::direct3d::") {
   AMPLE_THROW(concurrency::unsupported_feature,
-              std::string("concurrency::direct3d::") + function +
-                  ": Direct3D interop is not available on Ample (Linux has no Direct3D)");
+              std::string(space) + function + ": Direct3D interop is not available on Ample (Linux has no Direct3D)");
 }
 
 }  // namespace ample::detail

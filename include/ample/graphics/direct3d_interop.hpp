@@ -14,8 +14,6 @@
 //     }
 #pragma once
 
-#include <string>
-
 #include "../accelerator.hpp"
 #include "../direct3d/interop.hpp"
 #include "../exceptions.hpp"
@@ -35,18 +33,6 @@ enum DXGI_FORMAT : int { DXGI_FORMAT_UNKNOWN = 0 };
 
 }  // namespace concurrency::graphics::direct3d
 
-namespace ample::detail {
-
-/// throw_no_graphics_direct3d() reports that the texture or sampler interop function `function`
-/// cannot work on Ample; the message names the namespace Microsoft declares it in.
-[[noreturn]] inline void throw_no_graphics_direct3d(const char* function) {
-  AMPLE_THROW(concurrency::unsupported_feature,
-              std::string("concurrency::graphics::direct3d::") + function +
-                  ": Direct3D interop is not available on Ample (Linux has no Direct3D)");
-}
-
-}  // namespace ample::detail
-
 namespace concurrency::graphics::direct3d {
 
 /// get_texture() would return the Direct3D texture behind `tex`; always throws
@@ -54,7 +40,7 @@ namespace concurrency::graphics::direct3d {
 template <class T, int N>
 [[noreturn]] concurrency::direct3d::IUnknown* get_texture(const texture<T, N>& tex) {
   static_cast<void>(tex);
-  ample::detail::throw_no_graphics_direct3d("get_texture");
+  ample::detail::throw_no_direct3d("get_texture", "concurrency::graphics::direct3d::");
 }
 
 /// get_texture() would return the Direct3D texture behind `view`; always throws
@@ -62,7 +48,7 @@ template <class T, int N>
 template <class T, int N>
 [[noreturn]] concurrency::direct3d::IUnknown* get_texture(const writeonly_texture_view<T, N>& view) {
   static_cast<void>(view);
-  ample::detail::throw_no_graphics_direct3d("get_texture");
+  ample::detail::throw_no_direct3d("get_texture", "concurrency::graphics::direct3d::");
 }
 
 /// get_texture() would return the Direct3D texture behind `view`, read-write or read-only
@@ -71,7 +57,7 @@ template <class T, int N>
 template <class T, int N>
 [[noreturn]] concurrency::direct3d::IUnknown* get_texture(const texture_view<T, N>& view) {
   static_cast<void>(view);
-  ample::detail::throw_no_graphics_direct3d("get_texture");
+  ample::detail::throw_no_direct3d("get_texture", "concurrency::graphics::direct3d::");
 }
 
 /// make_texture() would wrap the Direct3D texture `d3d_texture` of `view` in a texture, read as
@@ -84,7 +70,7 @@ template <class T, int N>
   static_cast<void>(view);
   static_cast<void>(d3d_texture);
   static_cast<void>(view_format);
-  ample::detail::throw_no_graphics_direct3d("make_texture");
+  ample::detail::throw_no_direct3d("make_texture", "concurrency::graphics::direct3d::");
 }
 
 /// get_sampler() would return the Direct3D sampler state of `s` on `view`; always throws
@@ -93,14 +79,14 @@ template <class T, int N>
                                                                  const sampler& s) {
   static_cast<void>(view);
   static_cast<void>(s);
-  ample::detail::throw_no_graphics_direct3d("get_sampler");
+  ample::detail::throw_no_direct3d("get_sampler", "concurrency::graphics::direct3d::");
 }
 
 /// make_sampler() would wrap the Direct3D sampler state `d3d_sampler` in a sampler; always
 /// throws unsupported_feature.
 [[noreturn]] inline sampler make_sampler(concurrency::direct3d::IUnknown* d3d_sampler) {
   static_cast<void>(d3d_sampler);
-  ample::detail::throw_no_graphics_direct3d("make_sampler");
+  ample::detail::throw_no_direct3d("make_sampler", "concurrency::graphics::direct3d::");
 }
 
 }  // namespace concurrency::graphics::direct3d
