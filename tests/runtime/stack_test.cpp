@@ -1,6 +1,9 @@
 // Work-item fiber stacks: the configurable size, and a clear message on overflow.
+#include <atomic>
 #include <cstring>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "common/test_support.hpp"
 
@@ -44,6 +47,32 @@ TEST_F(StackSizeTest, SizeIsRoundedUpToPagesWithAMinimum) {
   EXPECT_GE(ample::work_item_stack_size(), 100000u);
   ample::set_work_item_stack_size(1);
   EXPECT_GE(ample::work_item_stack_size(), 16u * 1024u);
+}
+
+// REF launches run without the engine's launch lock, so the stack size may change while one of
+// their tiles runs: the running tile keeps its stacks (they used to be unmapped under the
+// loop fiber at its first barrier), and the next tile takes the new size.
+TEST_F(StackSizeTest, SizeChangesDuringLaunchesOnRefLeaveRunningTilesAlone) {
+  accelerator ref(accelerator::direct3d_ref);
+  std::atomic<bool> done{false};
+  std::thread changer([&] {
+    for (std::size_t i = 0; !done.load(); ++i) ample::set_work_item_stack_size((i % 2 == 0 ? 64 : 128) * 1024);
+  });
+  std::vector<int> v(4096);
+  array_view<int, 1> av(4096, v);
+  for (int round = 0; round < 50; ++round) {
+    parallel_for_each(ref.default_view, av.extent.tile<256>(), [=](tiled_index<256> t) restrict(amp) {
+      tile_static int s[256];
+      s[t.local[0]] = t.global[0] + round;
+      t.barrier.wait();
+      av[t.global] = s[255 - t.local[0]];
+    });
+    av.synchronize();
+    ASSERT_EQ(v[0], 255 + round);
+    ASSERT_EQ(v[4095], 3840 + round);
+  }
+  done = true;
+  changer.join();
 }
 
 // A work-item that needs 256 KiB of stack runs once the stack is made large enough, both before

@@ -35,16 +35,17 @@ void stack_pool::release() noexcept {
   valgrind_ids_.clear();
 }
 
-bool stack_pool::reserve(int count) {
-  bool replaced = false;
-  if (generation_ != stack_generation()) {
-    release();
-    generation_ = stack_generation();
-    stack_size_ = cpu::stack_size();
-    replaced = true;
-  }
+bool stack_pool::adopt_size_setting() {
+  if (generation_ == stack_generation()) return false;
+  release();
+  generation_ = stack_generation();
+  stack_size_ = cpu::stack_size();
+  return true;
+}
+
+void stack_pool::reserve(int count) {
   const int have = static_cast<int>(tops_.size());
-  if (count <= have) return replaced;
+  if (count <= have) return;
 
   const std::size_t guard = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
   const std::size_t slot = guard + stack_size_;
@@ -62,7 +63,6 @@ bool stack_pool::reserve(int count) {
     valgrind_ids_.push_back(register_stack(bounds(static_cast<int>(tops_.size()) - 1)));
   }
   regions_.push_back(region{base, bytes, watch_stacks(base, n, slot, guard, stack_size_)});
-  return replaced;
 }
 
 }  // namespace ample::detail::cpu

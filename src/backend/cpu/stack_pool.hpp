@@ -20,10 +20,13 @@ class stack_pool {
   stack_pool& operator=(const stack_pool&) = delete;
   ~stack_pool();
 
-  /// reserve() makes stacks 0..count-1 available, at the current configured size. Returns
-  /// true when it replaced all stacks (the size setting changed): whatever lived on the old
-  /// ones is gone.
-  bool reserve(int count);
+  /// adopt_size_setting() replaces all stacks when the size setting changed since they were
+  /// made, and returns true then: whatever lived on the old ones is gone. Called only between
+  /// tiles: a launch on REF runs without the engine's launch lock, so the setting can change
+  /// while one of its tiles runs on these stacks.
+  bool adopt_size_setting();
+  /// reserve() makes stacks 0..count-1 available, at the size of the stacks already made.
+  void reserve(int count);
   /// top() is the highest address of stack i (stacks grow down); size() is each one's size.
   char* top(int i) const noexcept { return tops_[static_cast<std::size_t>(i)]; }
   std::size_t size() const noexcept { return stack_size_; }

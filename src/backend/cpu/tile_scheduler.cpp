@@ -37,10 +37,11 @@ void tile_scheduler::run(item_fn fn, const void* context, int items, const tile_
   mismatch_ = -1;
   round_ = 0;
   for (int i = 0; i < items; ++i) items_state_[i].status = item_status::not_started;
-  if (stacks_.reserve(every_item_a_fiber ? items : 1)) {
+  if (stacks_.adopt_size_setting()) {
     for (item_state& s : items_state_) s.parked = false;  // their stacks were unmapped
     sanitizer_.abandon_fibers();
   }
+  stacks_.reserve(every_item_a_fiber ? items : 1);
 
   current_ = 0;
   // Comes back once the last work-item has finished; its fiber has parked.
