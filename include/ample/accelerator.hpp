@@ -7,21 +7,142 @@
 
 #include "completion_future.hpp"
 #include "detail/device.hpp"
+#include "detail/view_property.hpp"
 #include "exceptions.hpp"
 
 namespace concurrency {
 
 class accelerator;
+class accelerator_view;
+
+}  // namespace concurrency
+
+namespace ample::detail {
+
+/// accelerator_properties is what an accelerator object says about its device: the properties
+/// (values read when the object is made), their get_* forms, create_view() and
+/// set_default_cpu_access_type(). It is everything of `accelerator` except the `default_view`
+/// property, so that accelerator_view can hold it by value as its `accelerator` property:
+/// accelerator holds an accelerator_view (default_view), and two classes cannot hold each other
+/// by value, so `av.accelerator.default_view` is computed when read instead (view_property.hpp).
+class accelerator_properties {
+ public:
+  /// create_view() returns a new queue on this accelerator.
+  concurrency::accelerator_view create_view(concurrency::queuing_mode mode = concurrency::queuing_mode_automatic) const;
+  std::wstring get_device_path() const { return device_path; }
+  std::wstring get_description() const { return description; }
+  unsigned int get_version() const noexcept { return version; }
+  bool get_is_debug() const noexcept { return is_debug; }
+  bool get_is_emulated() const noexcept { return is_emulated; }
+  bool get_has_display() const noexcept { return has_display; }
+  bool get_supports_double_precision() const noexcept { return supports_double_precision; }
+  bool get_supports_limited_double_precision() const noexcept { return supports_limited_double_precision; }
+  bool get_supports_cpu_shared_memory() const noexcept { return supports_cpu_shared_memory; }
+  std::size_t get_dedicated_memory() const noexcept { return dedicated_memory; }
+  /// get_default_cpu_access_type() is the accelerator's current default CPU access type: what
+  /// arrays created on its views with access_type_auto get. Unlike the data member
+  /// default_cpu_access_type, it sees changes made through any accelerator object for the device.
+  concurrency::access_type get_default_cpu_access_type() const noexcept {
+    return dev_->default_cpu_access_type.load();
+  }
+  /// set_default_cpu_access_type() sets the default CPU access type of this accelerator's device
+  /// (shared by every accelerator object for it) for arrays created afterwards with
+  /// access_type_auto; access_type_auto hands the choice back to the runtime
+  /// (access_type_read_write). As in Microsoft's runtime it succeeds only once per device, and
+  /// only while the runtime's default has not been used for an array or for the implicit storage
+  /// of an array_view (`array_view<T, N> v(extent)`) on it; otherwise it changes nothing and
+  /// returns false. Array_views over host memory allocate nothing on the CPU engine, so
+  /// accessing them in kernels does not use the default.
+  ///
+  ///     accelerator acc;
+  ///     acc.set_default_cpu_access_type(access_type_read);     // true, before any array
+  ///     array<int, 1> a(16, acc.default_view);                 // a.cpu_access_type == read
+  ///     acc.set_default_cpu_access_type(access_type_write);    // false: already overridden
+  bool set_default_cpu_access_type(concurrency::access_type type) {
+    if (!dev_->default_cpu_access_type.try_override(type)) return false;
+    default_cpu_access_type = type;
+    return true;
+  }
+
+  /// Two accelerator objects are equal when they stand for the same device.
+  friend bool operator==(const accelerator_properties& a, const accelerator_properties& b) noexcept {
+    return a.dev_ == b.dev_;
+  }
+
+  // Microsoft exposes these as properties; here they are values read when the object is made.
+  std::wstring device_path;
+  std::wstring description;
+  unsigned int version;
+  bool is_debug;
+  bool is_emulated;
+  bool has_display;
+  bool supports_double_precision;
+  bool supports_limited_double_precision;
+  bool supports_cpu_shared_memory;
+  std::size_t dedicated_memory;  ///< in KB
+  /// default_cpu_access_type is a snapshot taken when this object was made (and updated by its
+  /// own set_default_cpu_access_type()); a change made through another accelerator object for
+  /// the same device does not reach it. get_default_cpu_access_type() reads the current value.
+  concurrency::access_type default_cpu_access_type;
+
+ protected:
+  explicit accelerator_properties(const ample::detail::device& d)
+      : device_path(d.path),
+        description(d.description),
+        version(d.version),
+        is_debug(d.is_debug),
+        is_emulated(d.is_emulated),
+        has_display(d.has_display),
+        supports_double_precision(d.supports_double_precision),
+        supports_limited_double_precision(d.supports_limited_double_precision),
+        supports_cpu_shared_memory(d.supports_cpu_shared_memory),
+        dedicated_memory(d.dedicated_memory_kb),
+        default_cpu_access_type(d.default_cpu_access_type.load()),
+        dev_(&d) {}
+
+  const ample::detail::device* dev_;
+};
+
+/// accelerator_of_view is the type of the `accelerator` property of accelerator_view: the
+/// properties of the view's accelerator, read when the view was made, and a conversion to
+/// `accelerator` for code that needs the accelerator itself (`accelerator a = av.accelerator;`,
+/// passing it to a function that takes an accelerator). Like Microsoft's property it cannot be
+/// assigned; `auto a = av.accelerator;` copies it.
+class accelerator_of_view : public accelerator_properties {
+ public:
+  accelerator_of_view(const accelerator_of_view&) = default;
+  accelerator_of_view(accelerator_of_view&&) noexcept = default;
+
+  operator concurrency::accelerator() const;  // NOLINT: implicit, as the property's value is an accelerator
+  concurrency::accelerator_view get_default_view() const;
+
+  /// default_view is get_default_view(), called each time the property is read; it takes no
+  /// space.
+  [[no_unique_address]] view_property<accelerator_of_view, &accelerator_of_view::get_default_view> default_view;
+
+ private:
+  friend class concurrency::accelerator_view;
+
+  explicit accelerator_of_view(const ample::detail::device& d) : accelerator_properties(d) {}
+  accelerator_of_view& operator=(const accelerator_of_view&) = default;
+  accelerator_of_view& operator=(accelerator_of_view&&) noexcept = default;
+};
+
+}  // namespace ample::detail
+
+namespace concurrency {
 
 /// accelerator_view is a queue of work on one accelerator. Copies refer to the same queue.
-/// Microsoft's `accelerator` property is get_accelerator() here: a property cycle between
-/// accelerator and accelerator_view cannot be expressed by value in standard C++.
+/// Its properties are values read when the view is made; `accelerator` holds the accelerator's
+/// properties (`av.accelerator.description`) and converts to an accelerator.
 class accelerator_view {
  public:
   accelerator_view(const accelerator_view&) = default;
+  accelerator_view(accelerator_view&&) noexcept = default;
   accelerator_view& operator=(const accelerator_view&) = default;
+  accelerator_view& operator=(accelerator_view&&) noexcept = default;
 
-  accelerator get_accelerator() const;
+  concurrency::accelerator get_accelerator() const;
   bool get_is_debug() const noexcept { return state_->dev->is_debug; }
   unsigned int get_version() const noexcept { return state_->dev->version; }
   concurrency::queuing_mode get_queuing_mode() const noexcept { return state_->mode; }
@@ -38,6 +159,7 @@ class accelerator_view {
     return a.state_ == b.state_;
   }
 
+  ample::detail::accelerator_of_view accelerator;
   bool is_debug;
   unsigned int version;
   concurrency::queuing_mode queuing_mode;
@@ -46,7 +168,8 @@ class accelerator_view {
   /// Internal: the view's state, for the runtime.
   const std::shared_ptr<ample::detail::view_state>& state() const noexcept { return state_; }
   explicit accelerator_view(std::shared_ptr<ample::detail::view_state> s)
-      : is_debug(s->dev->is_debug),
+      : accelerator(*s->dev),
+        is_debug(s->dev->is_debug),
         version(s->dev->version),
         queuing_mode(s->mode),
         is_auto_selection(s->is_auto_selection),
@@ -57,12 +180,13 @@ class accelerator_view {
 };
 
 /// accelerator is a compute device. Ample has the multicore CPU engine (the default) and
-/// cpu_accelerator, which holds host memory and cannot run parallel_for_each.
+/// cpu_accelerator, which holds host memory and cannot run parallel_for_each. Its properties
+/// and their get_* forms are those of ample::detail::accelerator_properties, plus default_view.
 ///
 ///     accelerator acc;                       // the default: Ample's multicore CPU engine
 ///     std::wcout << acc.description << L"\n";
 ///     array<float, 1> a(1024, acc.default_view);
-class accelerator {
+class accelerator : public ample::detail::accelerator_properties {
  public:
   static constexpr wchar_t default_accelerator[] = L"default";
   static constexpr wchar_t cpu_accelerator[] = L"cpu";
@@ -88,87 +212,32 @@ class accelerator {
         ample::detail::view_state{&d, queuing_mode_automatic, true}));
   }
 
-  /// create_view() returns a new queue on this accelerator.
-  accelerator_view create_view(concurrency::queuing_mode mode = queuing_mode_automatic) const {
-    return accelerator_view(
-        std::make_shared<ample::detail::view_state>(ample::detail::view_state{dev_, mode, false}));
-  }
   accelerator_view get_default_view() const { return default_view; }
-  std::wstring get_device_path() const { return device_path; }
-  std::wstring get_description() const { return description; }
-  unsigned int get_version() const noexcept { return version; }
-  bool get_is_debug() const noexcept { return is_debug; }
-  bool get_is_emulated() const noexcept { return is_emulated; }
-  bool get_has_display() const noexcept { return has_display; }
-  bool get_supports_double_precision() const noexcept { return supports_double_precision; }
-  bool get_supports_limited_double_precision() const noexcept { return supports_limited_double_precision; }
-  bool get_supports_cpu_shared_memory() const noexcept { return supports_cpu_shared_memory; }
-  std::size_t get_dedicated_memory() const noexcept { return dedicated_memory; }
-  /// get_default_cpu_access_type() is the accelerator's current default CPU access type: what
-  /// arrays created on its views with access_type_auto get. Unlike the data member
-  /// default_cpu_access_type, it sees changes made through any accelerator object for the device.
-  access_type get_default_cpu_access_type() const noexcept { return dev_->default_cpu_access_type.load(); }
-  /// set_default_cpu_access_type() sets the default CPU access type of this accelerator's device
-  /// (shared by every accelerator object for it) for arrays created afterwards with
-  /// access_type_auto; access_type_auto hands the choice back to the runtime
-  /// (access_type_read_write). As in Microsoft's runtime it succeeds only once per device, and
-  /// only while the runtime's default has not been used for an array or for the implicit storage
-  /// of an array_view (`array_view<T, N> v(extent)`) on it; otherwise it changes nothing and
-  /// returns false. Array_views over host memory allocate nothing on the CPU engine, so
-  /// accessing them in kernels does not use the default.
-  ///
-  ///     accelerator acc;
-  ///     acc.set_default_cpu_access_type(access_type_read);     // true, before any array
-  ///     array<int, 1> a(16, acc.default_view);                 // a.cpu_access_type == read
-  ///     acc.set_default_cpu_access_type(access_type_write);    // false: already overridden
-  bool set_default_cpu_access_type(access_type type) {
-    if (!dev_->default_cpu_access_type.try_override(type)) return false;
-    default_cpu_access_type = type;
-    return true;
-  }
 
-  friend bool operator==(const accelerator& a, const accelerator& b) noexcept { return a.dev_ == b.dev_; }
-
-  // Microsoft exposes these as properties; here they are values read when the object is made.
-  std::wstring device_path;
-  std::wstring description;
-  unsigned int version;
-  bool is_debug;
-  bool is_emulated;
-  bool has_display;
-  bool supports_double_precision;
-  bool supports_limited_double_precision;
-  bool supports_cpu_shared_memory;
-  std::size_t dedicated_memory;  ///< in KB
-  /// default_cpu_access_type is a snapshot taken when this object was made (and updated by its
-  /// own set_default_cpu_access_type()); a change made through another accelerator object for
-  /// the same device does not reach it. get_default_cpu_access_type() reads the current value.
-  access_type default_cpu_access_type;
   accelerator_view default_view;
 
-  /// Internal: the device, for the runtime.
-  const ample::detail::device& device() const noexcept { return *dev_; }
+  /// Internal: the accelerator for a device, for the runtime.
   explicit accelerator(const ample::detail::device& d)
-      : device_path(d.path),
-        description(d.description),
-        version(d.version),
-        is_debug(d.is_debug),
-        is_emulated(d.is_emulated),
-        has_display(d.has_display),
-        supports_double_precision(d.supports_double_precision),
-        supports_limited_double_precision(d.supports_limited_double_precision),
-        supports_cpu_shared_memory(d.supports_cpu_shared_memory),
-        dedicated_memory(d.dedicated_memory_kb),
-        default_cpu_access_type(d.default_cpu_access_type.load()),
-        default_view(d.default_view),
-        dev_(&d) {}
+      : accelerator_properties(d), default_view(d.default_view) {}
 
  private:
   static const ample::detail::device& lookup(const std::wstring& path);
-
-  const ample::detail::device* dev_;
 };
 
-inline accelerator accelerator_view::get_accelerator() const { return accelerator(*state_->dev); }
+inline accelerator accelerator_view::get_accelerator() const { return concurrency::accelerator(*state_->dev); }
 
 }  // namespace concurrency
+
+namespace ample::detail {
+
+inline concurrency::accelerator_view accelerator_properties::create_view(concurrency::queuing_mode mode) const {
+  return concurrency::accelerator_view(std::make_shared<view_state>(view_state{dev_, mode, false}));
+}
+
+inline accelerator_of_view::operator concurrency::accelerator() const { return concurrency::accelerator(*dev_); }
+
+inline concurrency::accelerator_view accelerator_of_view::get_default_view() const {
+  return concurrency::accelerator_view(dev_->default_view);
+}
+
+}  // namespace ample::detail

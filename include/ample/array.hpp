@@ -15,6 +15,7 @@
 #include "detail/buffer.hpp"
 #include "detail/debug_checks.hpp"
 #include "detail/readonly_extent.hpp"
+#include "detail/readonly_property.hpp"
 #include "detail/strided_layout.hpp"
 #include "extent.hpp"
 #include "index.hpp"
@@ -28,7 +29,7 @@ inline constexpr bool array_placement = false;
 template <>
 inline constexpr bool array_placement<> = true;
 template <class V>
-inline constexpr bool array_placement<V> = std::same_as<std::decay_t<V>, concurrency::accelerator_view>;
+inline constexpr bool array_placement<V> = std::derived_from<std::decay_t<V>, concurrency::accelerator_view>;
 template <class V, class W>
 inline constexpr bool array_placement<V, W> =
     array_placement<V> && (array_placement<W> || std::same_as<std::decay_t<W>, concurrency::access_type>);
@@ -79,12 +80,17 @@ class array {
 
   /// extent is the shape of the array.
   ample::detail::readonly_extent<N> extent;
+  /// accelerator_view is where the array lives.
+  ample::detail::readonly_property<concurrency::accelerator_view, array> accelerator_view;
+  /// associated_accelerator_view is the view a staging array is meant for; for any other
+  /// array it equals accelerator_view.
+  ample::detail::readonly_property<concurrency::accelerator_view, array> associated_accelerator_view;
 
   explicit array(const concurrency::extent<N>& e) : array(e, accelerator().default_view) {}
-  array(const concurrency::extent<N>& e, accelerator_view av, access_type cpu_access = access_type_auto)
+  array(const concurrency::extent<N>& e, concurrency::accelerator_view av, access_type cpu_access = access_type_auto)
       : array(e, placement{av, av, cpu_access}) {}
   /// array(e, av, associated_av) is a staging array on `av` for transfers to `associated_av`.
-  array(const concurrency::extent<N>& e, accelerator_view av, accelerator_view associated_av)
+  array(const concurrency::extent<N>& e, concurrency::accelerator_view av, concurrency::accelerator_view associated_av)
       : array(e, placement{std::move(av), std::move(associated_av), access_type_auto}) {}
 
   /// array(e, first[, last][, placement]) copies e.size() elements from an input range.
@@ -97,23 +103,23 @@ class array {
     std::copy_n(first, extent.size(), data());
   }
   template <std::input_iterator It>
-  array(const concurrency::extent<N>& e, It first, It last, accelerator_view av,
+  array(const concurrency::extent<N>& e, It first, It last, concurrency::accelerator_view av,
         access_type cpu_access = access_type_auto)
       : array(e, std::move(av), cpu_access) {
     fill(first, last);
   }
   template <std::input_iterator It>
-  array(const concurrency::extent<N>& e, It first, accelerator_view av, access_type cpu_access = access_type_auto)
+  array(const concurrency::extent<N>& e, It first, concurrency::accelerator_view av, access_type cpu_access = access_type_auto)
       : array(e, std::move(av), cpu_access) {
     std::copy_n(first, extent.size(), data());
   }
   template <std::input_iterator It>
-  array(const concurrency::extent<N>& e, It first, It last, accelerator_view av, accelerator_view associated_av)
+  array(const concurrency::extent<N>& e, It first, It last, concurrency::accelerator_view av, concurrency::accelerator_view associated_av)
       : array(e, std::move(av), std::move(associated_av)) {
     fill(first, last);
   }
   template <std::input_iterator It>
-  array(const concurrency::extent<N>& e, It first, accelerator_view av, accelerator_view associated_av)
+  array(const concurrency::extent<N>& e, It first, concurrency::accelerator_view av, concurrency::accelerator_view associated_av)
       : array(e, std::move(av), std::move(associated_av)) {
     std::copy_n(first, extent.size(), data());
   }
@@ -136,18 +142,18 @@ class array {
   explicit array(const array_view<const T, N>& src) : array(src.extent) {
     ample::detail::copy_layout(ample::detail::container_access::layout(src), layout());
   }
-  array(const array_view<const T, N>& src, accelerator_view av, access_type cpu_access = access_type_auto)
+  array(const array_view<const T, N>& src, concurrency::accelerator_view av, access_type cpu_access = access_type_auto)
       : array(src.extent, std::move(av), cpu_access) {
     ample::detail::copy_layout(ample::detail::container_access::layout(src), layout());
   }
-  array(const array_view<const T, N>& src, accelerator_view av, accelerator_view associated_av)
+  array(const array_view<const T, N>& src, concurrency::accelerator_view av, concurrency::accelerator_view associated_av)
       : array(src.extent, std::move(av), std::move(associated_av)) {
     ample::detail::copy_layout(ample::detail::container_access::layout(src), layout());
   }
 
   /// Copies are deep and live on the same accelerator_view.
   array(const array& other)
-      : array(other.extent, placement{other.av_, other.associated_av_, other.cpu_access_type}) {
+      : array(other.extent, placement{other.accelerator_view, other.associated_accelerator_view, other.cpu_access_type}) {
     std::copy_n(other.data(), extent.size(), data());
   }
   array(array&& other) noexcept = default;
@@ -162,10 +168,8 @@ class array {
   }
 
   concurrency::extent<N> get_extent() const noexcept { return extent; }
-  accelerator_view get_accelerator_view() const { return av_; }
-  /// get_associated_accelerator_view() is the view a staging array is meant for; for any other
-  /// array it is get_accelerator_view().
-  accelerator_view get_associated_accelerator_view() const { return associated_av_; }
+  concurrency::accelerator_view get_accelerator_view() const { return accelerator_view; }
+  concurrency::accelerator_view get_associated_accelerator_view() const { return associated_accelerator_view; }
   access_type get_cpu_access_type() const noexcept { return cpu_access_type; }
 
   /// Element access. Unchecked, unless AMPLE_ENABLE_DEBUG_CHECKS is defined: then an index
@@ -260,16 +264,16 @@ class array {
 
   /// placement is where an array lives: its view, the view it stages for, its CPU access.
   struct placement {
-    accelerator_view av;
-    accelerator_view associated;
+    concurrency::accelerator_view av;
+    concurrency::accelerator_view associated;
     access_type cpu_access;
   };
   array(const concurrency::extent<N>& e, placement p)
       : extent(checked(e)),
-        cpu_access_type(resolve(p.cpu_access, p.av)),  // before av_ takes p.av
-        av_(std::move(p.av)),
-        associated_av_(std::move(p.associated)),
-        storage_(allocate(e, av_)) {}
+        accelerator_view(std::move(p.av)),
+        associated_accelerator_view(std::move(p.associated)),
+        cpu_access_type(resolve(p.cpu_access, accelerator_view)),
+        storage_(allocate(e, accelerator_view)) {}
 
   template <class U, class P>
   array_view<U, 1> reinterpreted(P* p) const {
@@ -289,12 +293,12 @@ class array {
   /// resolve() turns access_type_auto into the current default of the device that `av`
   /// belongs to (see accelerator::set_default_cpu_access_type); if that default is itself
   /// access_type_auto, the runtime's choice is read_write: every CPU-engine device shares host memory.
-  static access_type resolve(access_type requested, const accelerator_view& av) noexcept {
+  static access_type resolve(access_type requested, const concurrency::accelerator_view& av) noexcept {
     if (requested != access_type_auto) return requested;
     const access_type fallback = av.state()->dev->default_cpu_access_type.use();  // fixes the default
     return fallback == access_type_auto ? access_type_read_write : fallback;
   }
-  static std::shared_ptr<ample::detail::buffer> allocate(const concurrency::extent<N>& e, const accelerator_view& av) {
+  static std::shared_ptr<ample::detail::buffer> allocate(const concurrency::extent<N>& e, const concurrency::accelerator_view& av) {
     return ample::detail::buffer::allocate(av.state(), e, sizeof(T));
   }
 
@@ -326,8 +330,6 @@ class array {
     return off;
   }
 
-  accelerator_view av_;
-  accelerator_view associated_av_;
   std::shared_ptr<ample::detail::buffer> storage_;
 };
 

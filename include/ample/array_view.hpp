@@ -13,6 +13,7 @@
 #include "detail/debug_checks.hpp"
 #include "detail/readonly_extent.hpp"
 #include "detail/strided_layout.hpp"
+#include "detail/view_property.hpp"
 #include "exceptions.hpp"
 #include "extent.hpp"
 #include "index.hpp"
@@ -188,10 +189,23 @@ class array_view {
   }
 
   concurrency::extent<N> get_extent() const noexcept { return extent; }
-  /// get_source_accelerator_view() is where the viewed data lives.
+  /// get_source_accelerator_view() is where the viewed data lives: the array's view, or the
+  /// cpu_accelerator's for host memory. A view made from an extent alone has no data source,
+  /// so it throws runtime_exception, as Microsoft's does.
   accelerator_view get_source_accelerator_view() const {
-    return storage_ ? accelerator_view(storage_->owner()) : accelerator(accelerator::cpu_accelerator).default_view;
+    if (!storage_) return accelerator(accelerator::cpu_accelerator).default_view;
+    if (!storage_->has_data_source())
+      AMPLE_THROW(runtime_exception,
+                  "array_view of extent " + ample::detail::format_extent<N>(extent) +
+                      " has no data source (it was made from an extent alone), so it has no "
+                      "source_accelerator_view",
+                  error_code::e_invalidarg);
+    return accelerator_view(storage_->owner());
   }
+  /// source_accelerator_view is get_source_accelerator_view(), called each time the property is
+  /// read; it takes no space (detail/view_property.hpp).
+  [[no_unique_address]] ample::detail::view_property<array_view, &array_view::get_source_accelerator_view>
+      source_accelerator_view;
 
   /// Element access. Unchecked, unless AMPLE_ENABLE_DEBUG_CHECKS is defined: then an index
   /// outside the extent throws runtime_exception naming both (detail/debug_checks.hpp).
@@ -336,7 +350,9 @@ class array_view {
   }
   static std::shared_ptr<ample::detail::buffer> allocate(const concurrency::extent<N>& e) {
     ample::detail::default_device().default_cpu_access_type.use();  // implicit storage fixes the default
-    return ample::detail::buffer::allocate(accelerator().default_view.state(), e, sizeof(value_type));
+    auto storage = ample::detail::buffer::allocate(accelerator().default_view.state(), e, sizeof(value_type));
+    storage->drop_data_source();
+    return storage;
   }
 
   ample::detail::strided_layout<T, N> layout() const noexcept {

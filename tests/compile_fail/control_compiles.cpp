@@ -26,5 +26,8 @@ int main() {
   auto& property = sv.xy;
   property = sv.get<0, 0>();
   sv.yx = xy;
-  (void)a, (void)p, (void)bits, (void)i, (void)j, (void)e, (void)t;
+  const concurrency::accelerator_view placed = a.accelerator_view;
+  const concurrency::accelerator owner = placed.accelerator;
+  const concurrency::accelerator_view source = row.source_accelerator_view;
+  (void)a, (void)p, (void)bits, (void)i, (void)j, (void)e, (void)t, (void)owner, (void)source;
 }

@@ -93,6 +93,10 @@ class buffer {
   void* data() const noexcept { return data_; }
   std::size_t bytes() const noexcept { return bytes_; }
   const std::shared_ptr<view_state>& owner() const noexcept { return owner_; }
+  /// has_data_source() is false for the storage of an array_view made from an extent alone:
+  /// such a view has no data source, and no source_accelerator_view (SPEC §5.2).
+  bool has_data_source() const noexcept { return has_data_source_; }
+  void drop_data_source() noexcept { has_data_source_ = false; }
 
   /// memory_limit_bytes() is RAM plus swap, read once per process (0 if unknown: no limit).
   static std::size_t memory_limit_bytes() noexcept {
@@ -115,6 +119,7 @@ class buffer {
   std::shared_ptr<view_state> owner_;
   void* data_;
   std::size_t bytes_;
+  bool has_data_source_ = true;
 };
 
 }  // namespace ample::detail

@@ -12,7 +12,6 @@
 // - get_data_length() counts the bytes of every level.
 #pragma once
 
-#include <cstring>
 #include <iterator>
 #include <memory>
 #include <string>
@@ -20,7 +19,9 @@
 #include <utility>
 
 #include "../accelerator.hpp"
+#include "../detail/byte_copy.hpp"
 #include "../detail/readonly_extent.hpp"
+#include "../detail/readonly_property.hpp"
 #include "../detail/strided_layout.hpp"
 #include "../exceptions.hpp"
 #include "../extent.hpp"
@@ -91,13 +92,24 @@ class texture {
 
   /// extent is the shape of the texture (of mipmap level 0).
   ample::detail::readonly_extent<N> extent;
+  /// accelerator_view is where the texture lives; associated_accelerator_view the view a
+  /// staging texture is meant for (otherwise the same view).
+  ample::detail::readonly_property<concurrency::accelerator_view, texture> accelerator_view;
+  ample::detail::readonly_property<concurrency::accelerator_view, texture> associated_accelerator_view;
+  // Microsoft's other read-only properties, as values read when the texture is made (as
+  // accelerator's are); each equals its get_*() function below.
+  unsigned int bits_per_scalar_element;
+  unsigned int mipmap_levels;
+  unsigned int data_length;
+  unsigned int row_pitch;
+  unsigned int depth_pitch;
 
   /// texture(e[, av[, associated_av]]) is zeroed, in the default format of T (32 bits per
   /// scalar element; 16 for norm / unorm, 64 for double), with one mipmap level. With
   /// associated_av it is a staging texture on `av` for transfers to `associated_av`.
   explicit texture(const concurrency::extent<N>& e) : texture(e, format::default_bits) {}
-  texture(const concurrency::extent<N>& e, const accelerator_view& av) : texture(e, format::default_bits, av) {}
-  texture(const concurrency::extent<N>& e, const accelerator_view& av, const accelerator_view& associated_av)
+  texture(const concurrency::extent<N>& e, const concurrency::accelerator_view& av) : texture(e, format::default_bits, av) {}
+  texture(const concurrency::extent<N>& e, const concurrency::accelerator_view& av, const concurrency::accelerator_view& associated_av)
       : texture(e, format::default_bits, av, associated_av) {}
 
   /// texture(e, first, last[, av[, associated_av]]) copies e.size() texels from a host range.
@@ -106,12 +118,12 @@ class texture {
     fill(first, last);
   }
   template <std::input_iterator It>
-  texture(const concurrency::extent<N>& e, It first, It last, const accelerator_view& av) : texture(e, av) {
+  texture(const concurrency::extent<N>& e, It first, It last, const concurrency::accelerator_view& av) : texture(e, av) {
     fill(first, last);
   }
   template <std::input_iterator It>
-  texture(const concurrency::extent<N>& e, It first, It last, const accelerator_view& av,
-          const accelerator_view& associated_av)
+  texture(const concurrency::extent<N>& e, It first, It last, const concurrency::accelerator_view& av,
+          const concurrency::accelerator_view& associated_av)
       : texture(e, av, associated_av) {
     fill(first, last);
   }
@@ -123,13 +135,13 @@ class texture {
       : texture(e, bits_per_scalar_element, 1u) {}
   texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, unsigned int mipmap_levels)
       : texture(e, bits_per_scalar_element, mipmap_levels, accelerator().default_view) {}
-  texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, const accelerator_view& av)
+  texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, const concurrency::accelerator_view& av)
       : texture(e, bits_per_scalar_element, 1u, av) {}
   texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, unsigned int mipmap_levels,
-          const accelerator_view& av)
+          const concurrency::accelerator_view& av)
       : texture(made{}, e, bits_per_scalar_element, mipmap_levels, av, av) {}
-  texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, const accelerator_view& av,
-          const accelerator_view& associated_av)
+  texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, const concurrency::accelerator_view& av,
+          const concurrency::accelerator_view& associated_av)
       : texture(made{}, e, bits_per_scalar_element, 1u, av, associated_av) {}
 
   /// texture(e, bits, source, source_byte_size[, av[, associated_av]]) copies the texels, in the
@@ -140,12 +152,12 @@ class texture {
     copy_from_bytes(source, source_byte_size);
   }
   texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, const void* source,
-          unsigned int source_byte_size, const accelerator_view& av)
+          unsigned int source_byte_size, const concurrency::accelerator_view& av)
       : texture(e, bits_per_scalar_element, av) {
     copy_from_bytes(source, source_byte_size);
   }
   texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, const void* source,
-          unsigned int source_byte_size, const accelerator_view& av, const accelerator_view& associated_av)
+          unsigned int source_byte_size, const concurrency::accelerator_view& av, const concurrency::accelerator_view& associated_av)
       : texture(e, bits_per_scalar_element, av, associated_av) {
     copy_from_bytes(source, source_byte_size);
   }
@@ -165,13 +177,10 @@ class texture {
 
   /// Copies are deep: every level, in the same format; texture(src, av[, associated_av]) copies
   /// onto another accelerator_view.
-  texture(const texture& src) : texture(src, src.av_, src.associated_av_) {}
-  texture(const texture& src, const accelerator_view& av) : texture(src, av, av) {}
-  texture(const texture& src, const accelerator_view& av, const accelerator_view& associated_av)
-      : extent(src.extent),
-        av_(av),
-        associated_av_(associated_av),
-        storage_(std::make_shared<storage_type>(*src.storage_, av.state())) {}
+  texture(const texture& src) : texture(src, src.accelerator_view, src.associated_accelerator_view) {}
+  texture(const texture& src, const concurrency::accelerator_view& av) : texture(src, av, av) {}
+  texture(const texture& src, const concurrency::accelerator_view& av, const concurrency::accelerator_view& associated_av)
+      : texture(src.extent, av, associated_av, std::make_shared<storage_type>(*src.storage_, av.state())) {}
   texture(texture&&) noexcept = default;
   texture& operator=(const texture& src) {
     if (this != &src) *this = texture(src);
@@ -186,8 +195,8 @@ class texture {
     ample::detail::require_level(mipmap_level, get_mipmap_levels());
     return storage_->level_extent(mipmap_level);
   }
-  accelerator_view get_accelerator_view() const { return av_; }
-  accelerator_view get_associated_accelerator_view() const { return associated_av_; }
+  concurrency::accelerator_view get_accelerator_view() const { return accelerator_view; }
+  concurrency::accelerator_view get_associated_accelerator_view() const { return associated_accelerator_view; }
   unsigned int get_bits_per_scalar_element() const { return storage_->bits(); }
   unsigned int get_mipmap_levels() const restrict(amp, cpu) { return storage_->levels(); }
   /// get_data_length() is the number of bytes of texel data, all levels together.
@@ -232,13 +241,25 @@ class texture {
   friend struct ample::detail::texture_access;
   struct made {};
 
-  texture(made, const concurrency::extent<N>& e, unsigned int bits, unsigned int levels, const accelerator_view& av,
-          const accelerator_view& associated_av)
-      : extent(checked(e)),
-        av_(av),
-        associated_av_(associated_av),
-        storage_(std::make_shared<storage_type>(e, format::checked_bits(bits),
-                                                ample::detail::checked_mipmap_levels(e, levels), av.state())) {}
+  texture(made, const concurrency::extent<N>& e, unsigned int bits, unsigned int levels, const concurrency::accelerator_view& av,
+          const concurrency::accelerator_view& associated_av)
+      : texture(checked(e), av, associated_av,
+                std::make_shared<storage_type>(e, format::checked_bits(bits),
+                                               ample::detail::checked_mipmap_levels(e, levels), av.state())) {}
+  /// The constructor every other one ends in: the shape, the views, the texels, and the
+  /// property values read from them.
+  texture(const concurrency::extent<N>& e, const concurrency::accelerator_view& av,
+          const concurrency::accelerator_view& associated_av, std::shared_ptr<storage_type> storage)
+      : extent(e),
+        accelerator_view(av),
+        associated_accelerator_view(associated_av),
+        storage_(std::move(storage)) {
+    bits_per_scalar_element = get_bits_per_scalar_element();
+    mipmap_levels = get_mipmap_levels();
+    data_length = get_data_length();
+    row_pitch = get_row_pitch();
+    depth_pitch = get_depth_pitch();
+  }
 
   ample::detail::texture_levels<T, N> levels() const noexcept { return {storage_.get(), 0, get_mipmap_levels()}; }
 
@@ -251,7 +272,7 @@ class texture {
   }
   void copy_from_bytes(const void* source, unsigned int bytes) {
     ample::detail::require_byte_size("texture source", bytes, get_data_length());
-    std::memcpy(data(), source, get_data_length());
+    ample::detail::copy_bytes(data(), source, get_data_length());
   }
   template <class It>
   void fill(It first, It last) {
@@ -267,8 +288,6 @@ class texture {
                   error_code::e_invalidarg);
   }
 
-  accelerator_view av_;
-  accelerator_view associated_av_;
   std::shared_ptr<storage_type> storage_;
 };
 

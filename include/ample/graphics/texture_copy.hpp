@@ -15,7 +15,6 @@
 #pragma once
 
 #include <algorithm>
-#include <cstring>
 #include <iterator>
 #include <string>
 #include <type_traits>
@@ -23,6 +22,7 @@
 #include <vector>
 
 #include "../completion_future.hpp"
+#include "../detail/byte_copy.hpp"
 #include "texture.hpp"
 #include "texture_section.hpp"
 #include "texture_view.hpp"
@@ -90,12 +90,12 @@ void copy_sections(const texture_section<T, N>& src, const texture_section<T, N>
     for_each_outer(src.extent, [&](const int* outer) { p = std::copy_n(src.row(outer), row, p); });
     p = staged.data();
     for_each_outer(dst.extent, [&](const int* outer) {
-      std::memcpy(dst.row(outer), p, row);
+      ample::detail::copy_bytes(dst.row(outer), p, row);
       p += row;
     });
     return;
   }
-  for_each_outer(src.extent, [&](const int* outer) { std::memcpy(dst.row(outer), src.row(outer), row); });
+  for_each_outer(src.extent, [&](const int* outer) { ample::detail::copy_bytes(dst.row(outer), src.row(outer), row); });
 }
 
 /// copy_levels() copies every level of one run into another of the same shape and format.
@@ -112,8 +112,8 @@ void copy_levels(const texture_levels<T, N>& src, const texture_levels<T, N>& ds
                 concurrency::error_code::e_invalidarg);
   require_same_format(src, dst);
   for (unsigned int l = 0; l < src.count; ++l)
-    std::memmove(dst.storage->level_data(dst.first + l), src.storage->level_data(src.first + l),
-                 src.storage->bytes(src.first + l, 1));
+    ample::detail::move_bytes(dst.storage->level_data(dst.first + l), src.storage->level_data(src.first + l),
+                                src.storage->bytes(src.first + l, 1));
 }
 
 /// copy_to_bytes() writes a box densely to raw host memory of `size` bytes.
@@ -122,7 +122,7 @@ void copy_to_bytes(const texture_section<T, N>& src, void* dst, unsigned int siz
   require_byte_size("copy destination", size, src.bytes());
   auto* out = static_cast<unsigned char*>(dst);
   src.for_each_row([&](const unsigned char* row) {
-    std::memcpy(out, row, src.row_bytes());
+    ample::detail::copy_bytes(out, row, src.row_bytes());
     out += src.row_bytes();
   });
 }
@@ -133,7 +133,7 @@ void copy_from_bytes(const void* src, unsigned int size, const texture_section<T
   require_byte_size("copy source", size, dst.bytes());
   auto* in = static_cast<const unsigned char*>(src);
   dst.for_each_row([&](unsigned char* row) {
-    std::memcpy(row, in, dst.row_bytes());
+    ample::detail::copy_bytes(row, in, dst.row_bytes());
     in += dst.row_bytes();
   });
 }

@@ -18,11 +18,11 @@
 
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <type_traits>
 
 #include "../config.hpp"
+#include "../detail/byte_copy.hpp"
 #include "../exceptions.hpp"
 #include "texture_half.hpp"
 #include "texture_texel.hpp"
@@ -84,13 +84,13 @@ struct texel_format {
 /// store_bits() writes the bytes of v to p (which need not be aligned for U).
 template <class U>
 void store_bits(unsigned char* p, U v) restrict(amp, cpu) {
-  std::memcpy(p, &v, sizeof v);
+  ample::detail::copy_bytes(p, &v, sizeof v);
 }
 /// load_bits<U>() reads a U from p.
 template <class U>
 U load_bits(const unsigned char* p) restrict(amp, cpu) {
   U v;
-  std::memcpy(&v, p, sizeof v);
+  ample::detail::copy_bytes(&v, p, sizeof v);
   return v;
 }
 

@@ -13,13 +13,13 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "../config.hpp"
 #include "../detail/buffer.hpp"
+#include "../detail/byte_copy.hpp"
 #include "../detail/strided_layout.hpp"
 #include "../exceptions.hpp"
 #include "../extent.hpp"
@@ -107,12 +107,12 @@ class texture_storage {
     }
     buffer_ = buffer::allocate(std::move(owner), total);
     base_ = static_cast<unsigned char*>(buffer_->data());
-    std::memset(base_, 0, total);
+    ample::detail::zero_bytes(base_, total);
   }
   /// texture_storage(src, owner) copies every level of src onto `owner`.
   texture_storage(const texture_storage& src, std::shared_ptr<view_state> owner)
       : texture_storage(src.level_extent(0), src.bits_, src.levels(), std::move(owner)) {
-    std::memcpy(base_, src.base_, bytes(0, levels()));
+    ample::detail::copy_bytes(base_, src.base_, bytes(0, levels()));
   }
   texture_storage(const texture_storage&) = delete;
   texture_storage& operator=(const texture_storage&) = delete;

@@ -38,6 +38,11 @@ class texture_view_base {
  public:
   /// extent is the shape of the view's most detailed level.
   readonly_extent<N> extent;
+  // Microsoft's other read-only properties of a texture view, as values read when the view is
+  // made; each equals its get_*() function below.
+  unsigned int bits_per_scalar_element;
+  unsigned int mipmap_levels;
+  unsigned int data_length;
 
   concurrency::extent<N> get_extent() const restrict(amp, cpu) { return extent; }
   /// get_mipmap_extent(level) is the extent of the view's level `level`.
@@ -61,7 +66,11 @@ class texture_view_base {
       : extent(checked(tex, first, count)),
         storage_(texture_access::storage(tex)),
         first_(texture_access::levels(tex).first + first),
-        count_(count) {}
+        count_(count) {
+    bits_per_scalar_element = get_bits_per_scalar_element();
+    mipmap_levels = get_mipmap_levels();
+    data_length = get_data_length();
+  }
 
   E load(unsigned int level, const concurrency::index<N>& idx) const restrict(amp, cpu) {
     return storage_->load(first_ + level, idx);
