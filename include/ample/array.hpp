@@ -109,17 +109,20 @@ class array {
     fill(first, last);
   }
   template <std::input_iterator It>
-  array(const concurrency::extent<N>& e, It first, concurrency::accelerator_view av, access_type cpu_access = access_type_auto)
+  array(const concurrency::extent<N>& e, It first, concurrency::accelerator_view av,
+        access_type cpu_access = access_type_auto)
       : array(e, std::move(av), cpu_access) {
     std::copy_n(first, extent.size(), data());
   }
   template <std::input_iterator It>
-  array(const concurrency::extent<N>& e, It first, It last, concurrency::accelerator_view av, concurrency::accelerator_view associated_av)
+  array(const concurrency::extent<N>& e, It first, It last, concurrency::accelerator_view av,
+        concurrency::accelerator_view associated_av)
       : array(e, std::move(av), std::move(associated_av)) {
     fill(first, last);
   }
   template <std::input_iterator It>
-  array(const concurrency::extent<N>& e, It first, concurrency::accelerator_view av, concurrency::accelerator_view associated_av)
+  array(const concurrency::extent<N>& e, It first, concurrency::accelerator_view av,
+        concurrency::accelerator_view associated_av)
       : array(e, std::move(av), std::move(associated_av)) {
     std::copy_n(first, extent.size(), data());
   }
@@ -146,14 +149,16 @@ class array {
       : array(src.extent, std::move(av), cpu_access) {
     ample::detail::copy_layout(ample::detail::container_access::layout(src), layout());
   }
-  array(const array_view<const T, N>& src, concurrency::accelerator_view av, concurrency::accelerator_view associated_av)
+  array(const array_view<const T, N>& src, concurrency::accelerator_view av,
+        concurrency::accelerator_view associated_av)
       : array(src.extent, std::move(av), std::move(associated_av)) {
     ample::detail::copy_layout(ample::detail::container_access::layout(src), layout());
   }
 
   /// Copies are deep and live on the same accelerator_view.
   array(const array& other)
-      : array(other.extent, placement{other.accelerator_view, other.associated_accelerator_view, other.cpu_access_type}) {
+      : array(other.extent,
+              placement{other.accelerator_view, other.associated_accelerator_view, other.cpu_access_type}) {
     std::copy_n(other.data(), extent.size(), data());
   }
   array(array&& other) noexcept = default;
@@ -298,7 +303,8 @@ class array {
     const access_type fallback = av.state()->dev->default_cpu_access_type.use();  // fixes the default
     return fallback == access_type_auto ? access_type_read_write : fallback;
   }
-  static std::shared_ptr<ample::detail::buffer> allocate(const concurrency::extent<N>& e, const concurrency::accelerator_view& av) {
+  static std::shared_ptr<ample::detail::buffer> allocate(const concurrency::extent<N>& e,
+                                                         const concurrency::accelerator_view& av) {
     return ample::detail::buffer::allocate(av.state(), e, sizeof(T));
   }
 

@@ -5,6 +5,7 @@
 
 int main() {
   concurrency::accelerator_view av = concurrency::accelerator().default_view;
-  const concurrency::accelerator_view other = concurrency::accelerator(concurrency::accelerator::cpu_accelerator).default_view;
+  const concurrency::accelerator cpu(concurrency::accelerator::cpu_accelerator);
+  const concurrency::accelerator_view other = cpu.default_view;
   av.accelerator = other.accelerator;
 }

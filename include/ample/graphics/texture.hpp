@@ -108,8 +108,10 @@ class texture {
   /// scalar element; 16 for norm / unorm, 64 for double), with one mipmap level. With
   /// associated_av it is a staging texture on `av` for transfers to `associated_av`.
   explicit texture(const concurrency::extent<N>& e) : texture(e, format::default_bits) {}
-  texture(const concurrency::extent<N>& e, const concurrency::accelerator_view& av) : texture(e, format::default_bits, av) {}
-  texture(const concurrency::extent<N>& e, const concurrency::accelerator_view& av, const concurrency::accelerator_view& associated_av)
+  texture(const concurrency::extent<N>& e, const concurrency::accelerator_view& av)
+      : texture(e, format::default_bits, av) {}
+  texture(const concurrency::extent<N>& e, const concurrency::accelerator_view& av,
+          const concurrency::accelerator_view& associated_av)
       : texture(e, format::default_bits, av, associated_av) {}
 
   /// texture(e, first, last[, av[, associated_av]]) copies e.size() texels from a host range.
@@ -118,7 +120,8 @@ class texture {
     fill(first, last);
   }
   template <std::input_iterator It>
-  texture(const concurrency::extent<N>& e, It first, It last, const concurrency::accelerator_view& av) : texture(e, av) {
+  texture(const concurrency::extent<N>& e, It first, It last, const concurrency::accelerator_view& av)
+      : texture(e, av) {
     fill(first, last);
   }
   template <std::input_iterator It>
@@ -135,13 +138,14 @@ class texture {
       : texture(e, bits_per_scalar_element, 1u) {}
   texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, unsigned int mipmap_levels)
       : texture(e, bits_per_scalar_element, mipmap_levels, accelerator().default_view) {}
-  texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, const concurrency::accelerator_view& av)
+  texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element,
+          const concurrency::accelerator_view& av)
       : texture(e, bits_per_scalar_element, 1u, av) {}
   texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, unsigned int mipmap_levels,
           const concurrency::accelerator_view& av)
       : texture(made{}, e, bits_per_scalar_element, mipmap_levels, av, av) {}
-  texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, const concurrency::accelerator_view& av,
-          const concurrency::accelerator_view& associated_av)
+  texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element,
+          const concurrency::accelerator_view& av, const concurrency::accelerator_view& associated_av)
       : texture(made{}, e, bits_per_scalar_element, 1u, av, associated_av) {}
 
   /// texture(e, bits, source, source_byte_size[, av[, associated_av]]) copies the texels, in the
@@ -157,7 +161,8 @@ class texture {
     copy_from_bytes(source, source_byte_size);
   }
   texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, const void* source,
-          unsigned int source_byte_size, const concurrency::accelerator_view& av, const concurrency::accelerator_view& associated_av)
+          unsigned int source_byte_size, const concurrency::accelerator_view& av,
+          const concurrency::accelerator_view& associated_av)
       : texture(e, bits_per_scalar_element, av, associated_av) {
     copy_from_bytes(source, source_byte_size);
   }
@@ -179,7 +184,8 @@ class texture {
   /// onto another accelerator_view.
   texture(const texture& src) : texture(src, src.accelerator_view, src.associated_accelerator_view) {}
   texture(const texture& src, const concurrency::accelerator_view& av) : texture(src, av, av) {}
-  texture(const texture& src, const concurrency::accelerator_view& av, const concurrency::accelerator_view& associated_av)
+  texture(const texture& src, const concurrency::accelerator_view& av,
+          const concurrency::accelerator_view& associated_av)
       : texture(src.extent, av, associated_av, std::make_shared<storage_type>(*src.storage_, av.state())) {}
   texture(texture&&) noexcept = default;
   texture& operator=(const texture& src) {
@@ -241,8 +247,8 @@ class texture {
   friend struct ample::detail::texture_access;
   struct made {};
 
-  texture(made, const concurrency::extent<N>& e, unsigned int bits, unsigned int levels, const concurrency::accelerator_view& av,
-          const concurrency::accelerator_view& associated_av)
+  texture(made, const concurrency::extent<N>& e, unsigned int bits, unsigned int levels,
+          const concurrency::accelerator_view& av, const concurrency::accelerator_view& associated_av)
       : texture(checked(e), av, associated_av,
                 std::make_shared<storage_type>(e, format::checked_bits(bits),
                                                ample::detail::checked_mipmap_levels(e, levels), av.state())) {}
