@@ -14,6 +14,7 @@
 #include "detail/bitwise_copyable.hpp"
 #include "detail/buffer.hpp"
 #include "detail/debug_checks.hpp"
+#include "detail/kernel_context.hpp"
 #include "detail/readonly_extent.hpp"
 #include "detail/readonly_property.hpp"
 #include "detail/strided_layout.hpp"
@@ -200,27 +201,27 @@ class array {
   decltype(auto) operator[](int i) noexcept(unchecked_) {
     ample::detail::check_row("array", i, extent);
     if constexpr (N == 1) return static_cast<T&>(data()[i]);
-    else return array_view<T, N>(*this)[i];
+    else return derived_view()[i];
   }
   decltype(auto) operator[](int i) const noexcept(unchecked_) {
     ample::detail::check_row("array", i, extent);
     if constexpr (N == 1) return static_cast<const T&>(data()[i]);
-    else return array_view<const T, N>(*this)[i];
+    else return derived_view()[i];
   }
   decltype(auto) operator()(int i) noexcept(unchecked_) { return (*this)[i]; }
   decltype(auto) operator()(int i) const noexcept(unchecked_) { return (*this)[i]; }
 
   array_view<T, N> section(const index<N>& origin, const concurrency::extent<N>& ext) {
-    return array_view<T, N>(*this).section(origin, ext);
+    return derived_view().section(origin, ext);
   }
   array_view<const T, N> section(const index<N>& origin, const concurrency::extent<N>& ext) const {
-    return array_view<const T, N>(*this).section(origin, ext);
+    return derived_view().section(origin, ext);
   }
-  array_view<T, N> section(const index<N>& origin) { return array_view<T, N>(*this).section(origin); }
-  array_view<const T, N> section(const index<N>& origin) const { return array_view<const T, N>(*this).section(origin); }
-  array_view<T, N> section(const concurrency::extent<N>& ext) { return array_view<T, N>(*this).section(ext); }
+  array_view<T, N> section(const index<N>& origin) { return derived_view().section(origin); }
+  array_view<const T, N> section(const index<N>& origin) const { return derived_view().section(origin); }
+  array_view<T, N> section(const concurrency::extent<N>& ext) { return derived_view().section(ext); }
   array_view<const T, N> section(const concurrency::extent<N>& ext) const {
-    return array_view<const T, N>(*this).section(ext);
+    return derived_view().section(ext);
   }
 
   /// reinterpret_as<U>() views the array's bytes as a rank-1 view of U, holding
@@ -319,6 +320,15 @@ class array {
                   "source range holds " + std::to_string(copied) + " elements, but array extent " +
                       ample::detail::format_extent<N>(extent) + " needs " + std::to_string(n),
                   error_code::e_invalidarg);
+  }
+
+  /// derived_view() is the whole array as a view, for projections and sections: made inside a
+  /// kernel, it takes no share of the storage (detail/kernel_context.hpp).
+  array_view<T, N> derived_view() noexcept {
+    return array_view<T, N>(layout(), ample::detail::derived_storage(storage_));
+  }
+  array_view<const T, N> derived_view() const noexcept {
+    return array_view<const T, N>(layout(), ample::detail::derived_storage(storage_));
   }
 
   ample::detail::strided_layout<T, N> layout() noexcept { return ample::detail::contiguous_layout(data(), extent); }

@@ -11,6 +11,7 @@
 #include "detail/bitwise_copyable.hpp"
 #include "detail/buffer.hpp"
 #include "detail/debug_checks.hpp"
+#include "detail/kernel_context.hpp"
 #include "detail/readonly_extent.hpp"
 #include "detail/strided_layout.hpp"
 #include "detail/view_property.hpp"
@@ -235,7 +236,7 @@ class array_view {
   /// section(origin, ext) views the sub-block of shape ext starting at origin.
   array_view section(const index<N>& origin, const concurrency::extent<N>& ext) const {
     check_section(origin, ext);
-    array_view r = *this;
+    array_view r(layout(), ample::detail::derived_storage(storage_));
     r.extent = ample::detail::readonly_extent<N>(ext);
     // An empty section addresses nothing: no offset, which on a view of an empty vector
     // would be arithmetic on a null pointer.
@@ -382,7 +383,7 @@ class array_view {
       l.shape[d] = extent[d + 1];
       l.stride[d] = stride_[d + 1];
     }
-    return array_view<T, M>(l, storage_);
+    return array_view<T, M>(l, ample::detail::derived_storage(storage_));
   }
 
   void check_section(const index<N>& origin, const concurrency::extent<N>& ext) const {

@@ -265,6 +265,62 @@ TEST_P(ArrayViewKernelTest, ProjectionInsideKernel) {
     for (int j = 0; j < 5; ++j) EXPECT_EQ(v[i * 5 + j], i + j);
 }
 
+// Views made inside a kernel from a captured view or array (projections, sections) do not take
+// a share of the storage (detail/kernel_context.hpp); they must still reach the right elements,
+// over arrays, implicit storage and host memory, in plain and tiled kernels.
+TEST_P(ArrayViewKernelTest, ViewsDerivedInsideKernelsReachTheirElements) {
+  array<int, 2> arr(6, 8);
+  array_view<int, 2> implicit(extent<2>(6, 8));
+  std::vector<int> host(6 * 8);
+  array_view<int, 2> over_host(6, 8, host);
+  parallel_for_each(arr.extent, [=, &arr](index<2> i) restrict(amp) {
+    const int value = i[0] * 10 + i[1];
+    arr[i[0]][i[1]] = value;
+    implicit.section(index<2>(i[0], 0))[0][i[1]] = value;
+    over_host[i[0]](i[1]) = value;
+  });
+  parallel_for_each(arr.extent.tile<2, 4>(), [=, &arr](tiled_index<2, 4> t) restrict(amp) {
+    array_view<int, 2> block = arr.section(t.tile_origin, extent<2>(2, 4));
+    block[t.local[0]][t.local[1]] += 1000;
+  });
+  std::vector<int> from_array = arr;
+  for (int r = 0; r < 6; ++r)
+    for (int c = 0; c < 8; ++c) {
+      EXPECT_EQ(from_array[r * 8 + c], 1000 + r * 10 + c);
+      EXPECT_EQ(implicit(r, c), r * 10 + c);
+      EXPECT_EQ(host[r * 8 + c], r * 10 + c);
+    }
+}
+
+// On the host a derived view owns a share of the storage, as any view does: it outlives the
+// view or array it was made from.
+TEST(ArrayViewTest, DerivedViewsOnTheHostKeepTheStorageAlive) {
+  array_view<int, 1> row = array_view<int, 2>(extent<2>(3, 4))[1];
+  row[2] = 7;
+  EXPECT_EQ(row[2], 7);
+  array_view<int, 2> block = array<int, 2>(4, 4).section(index<2>(1, 1));
+  block(2, 2) = 9;
+  EXPECT_EQ(block(2, 2), 9);
+  array_view<const int, 1> array_row = static_cast<const array<int, 2>&>(array<int, 2>(2, 2))[1];
+  EXPECT_EQ(array_row.extent[0], 2);
+}
+
+TEST(ArrayViewTest, DerivedStorageOwnsOnlyOutsideKernels) {
+  const auto storage =
+      ample::detail::buffer::allocate(accelerator().default_view.state(), extent<1>(4), sizeof(int));
+  {
+    const auto owning = ample::detail::derived_storage(storage);
+    EXPECT_EQ(owning.get(), storage.get());
+    EXPECT_EQ(storage.use_count(), 2);
+  }
+  ample::detail::in_kernel = true;
+  const auto pointing = ample::detail::derived_storage(storage);
+  ample::detail::in_kernel = false;
+  EXPECT_EQ(pointing.get(), storage.get());
+  EXPECT_EQ(pointing.use_count(), 0);
+  EXPECT_EQ(storage.use_count(), 1);
+}
+
 TEST_P(ArrayViewKernelTest, ImplicitStorageInKernel) {
   array_view<int, 1> av(extent<1>(50));
   parallel_for_each(av.extent, [=](index<1> i) restrict(amp) { av[i] = i[0] * i[0]; });

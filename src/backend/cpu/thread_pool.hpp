@@ -9,13 +9,9 @@
 #include <vector>
 
 #include "ample/backend/cpu/engine.hpp"
+#include "ample/detail/kernel_context.hpp"
 
 namespace ample::detail::cpu {
-
-/// in_kernel marks threads that are running chunks; engine.cpp refuses nested launches.
-/// Defined here, constant-initialised, rather than `extern` in engine.cpp: GCC 12's UBSan
-/// reports every store through an extern thread_local's access wrapper as a null store.
-inline constinit thread_local bool in_kernel = false;
 
 /// thread_pool runs jobs on `threads - 1` persistent workers plus the calling thread.
 ///

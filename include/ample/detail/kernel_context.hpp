@@ -1,0 +1,29 @@
+// in_kernel: whether this thread is running work-items, and what follows from it for views.
+#pragma once
+
+#include <memory>
+
+#include "buffer.hpp"
+
+namespace ample::detail {
+
+/// in_kernel is true on a thread while it runs work-items of a launch (a backend's workers, and
+/// the launching thread while it takes part); the CPU engine sets it (src/backend/cpu) and
+/// refuses nested launches with it. Constant-initialised and defined inline, rather than
+/// `extern`: GCC 12's UBSan reports every store through an extern thread_local's access
+/// wrapper as a null store.
+inline constinit thread_local bool in_kernel = false;
+
+/// derived_storage() is the share of `storage` that a view made from another view or array
+/// holds: a projection `v[i]`, a section. On the host it owns the buffer, as any view does, so
+/// `auto row = make_view()[0];` keeps the data alive. Inside a kernel the view it is made from
+/// (captured by the kernel, or the array the kernel captures by reference) outlives it, so it
+/// only points at the buffer: copying a std::shared_ptr with an owner is an atomic increment and
+/// decrement of one shared counter, and `a[i][j]` in a kernel on every core made it the hot spot
+/// (183x slower than `a(i, j)` on 2 cores; docs/perf/2026-11-22-epyc-2core.md).
+inline std::shared_ptr<buffer> derived_storage(const std::shared_ptr<buffer>& storage) noexcept {
+  if (in_kernel) return std::shared_ptr<buffer>(std::shared_ptr<buffer>(), storage.get());
+  return storage;
+}
+
+}  // namespace ample::detail
