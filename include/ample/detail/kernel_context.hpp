@@ -20,7 +20,7 @@ inline constinit thread_local bool in_kernel = false;
 /// (captured by the kernel, or the array the kernel captures by reference) outlives it, so it
 /// only points at the buffer: copying a std::shared_ptr with an owner is an atomic increment and
 /// decrement of one shared counter, and `a[i][j]` in a kernel on every core made it the hot spot
-/// (183x slower than `a(i, j)` on 2 cores; docs/perf/2026-11-22-epyc-2core.md).
+/// (210x slower than `a[idx]` on 2 cores, now 2.2x; docs/perf/2026-11-22-element-access.md).
 inline std::shared_ptr<buffer> derived_storage(const std::shared_ptr<buffer>& storage) noexcept {
   if (in_kernel) return std::shared_ptr<buffer>(std::shared_ptr<buffer>(), storage.get());
   return storage;
