@@ -28,7 +28,8 @@ namespace ample::detail {
 class accelerator_properties {
  public:
   /// create_view() returns a new queue on this accelerator.
-  concurrency::accelerator_view create_view(concurrency::queuing_mode mode = concurrency::queuing_mode_automatic) const;
+  concurrency::accelerator_view create_view(
+      concurrency::queuing_mode mode = concurrency::queuing_mode_automatic) const;
   std::wstring get_device_path() const { return device_path; }
   std::wstring get_description() const { return description; }
   unsigned int get_version() const noexcept { return version; }
