@@ -87,7 +87,8 @@ class array {
   /// array it equals accelerator_view.
   ample::detail::readonly_property<concurrency::accelerator_view, array> associated_accelerator_view;
 
-  explicit array(const concurrency::extent<N>& e) : array(e, accelerator().default_view) {}
+  explicit array(const concurrency::extent<N>& e)
+      : array(e, concurrency::accelerator_view(ample::detail::default_device().default_view)) {}
   array(const concurrency::extent<N>& e, concurrency::accelerator_view av, access_type cpu_access = access_type_auto)
       : array(e, placement{av, av, cpu_access}) {}
   /// array(e, av, associated_av) is a staging array on `av` for transfers to `associated_av`.

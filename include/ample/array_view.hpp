@@ -194,7 +194,7 @@ class array_view {
   /// cpu_accelerator's for host memory. A view made from an extent alone has no data source,
   /// so it throws runtime_exception, as Microsoft's does.
   accelerator_view get_source_accelerator_view() const {
-    if (!storage_) return accelerator(accelerator::cpu_accelerator).default_view;
+    if (!storage_) return accelerator_view(ample::detail::find_device(accelerator::cpu_accelerator)->default_view);
     if (!storage_->has_data_source())
       AMPLE_THROW(runtime_exception,
                   "array_view of extent " + ample::detail::format_extent<N>(extent) +
@@ -350,8 +350,9 @@ class array_view {
     return e;
   }
   static std::shared_ptr<ample::detail::buffer> allocate(const concurrency::extent<N>& e) {
-    ample::detail::default_device().default_cpu_access_type.use();  // implicit storage fixes the default
-    auto storage = ample::detail::buffer::allocate(accelerator().default_view.state(), e, sizeof(value_type));
+    const ample::detail::device& d = ample::detail::default_device();
+    d.default_cpu_access_type.use();  // implicit storage fixes the default
+    auto storage = ample::detail::buffer::allocate(d.default_view, e, sizeof(value_type));
     storage->drop_data_source();
     return storage;
   }

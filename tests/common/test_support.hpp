@@ -33,6 +33,22 @@ class WorkerCountTest : public ::testing::TestWithParam<unsigned> {
   void TearDown() override { ample::set_thread_count(0); }
 };
 
+/// expect_runtime_usable() runs a tiled kernel (tile_static and a barrier) and a plain kernel on
+/// the engine and checks both results: after a kernel failed, the runtime must work as before.
+inline void expect_runtime_usable() {
+  std::vector<int> v(256, 0);
+  concurrency::array_view<int, 1> av(256, v);
+  concurrency::parallel_for_each(av.extent.tile<64>(), [=](concurrency::tiled_index<64> t) restrict(amp) {
+    tile_static int s[64];
+    s[t.local[0]] = t.global[0];
+    t.barrier.wait();
+    av[t.global] = s[63 - t.local[0]];
+  });
+  concurrency::parallel_for_each(av.extent, [=](concurrency::index<1> i) restrict(amp) { av[i] += 1; });
+  av.synchronize();
+  for (int i = 0; i < 256; ++i) ASSERT_EQ(v[i], (i / 64) * 64 + 63 - i % 64 + 1) << "element " << i;
+}
+
 /// contains() tells whether `text` contains `part`; for messages of exceptions.
 inline bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

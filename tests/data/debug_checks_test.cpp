@@ -19,6 +19,7 @@
 namespace {
 AMPLE_TEST_USING_AMP;
 using ample_test::contains;
+using ample_test::expect_runtime_usable;
 using ample_test::WorkerCountTest;
 
 static_assert(ample::detail::debug_checks);
@@ -129,23 +130,9 @@ TEST(DebugChecksTest, ArrayAccessOutsideExtent) {
 
 // --- Kernels ------------------------------------------------------------------------------
 
-class DebugChecksKernelTest : public WorkerCountTest {
- protected:
-  // expect_runtime_usable() runs a correct tiled and non-tiled kernel through checked accesses.
-  static void expect_runtime_usable() {
-    std::vector<int> v(256, 0);
-    array_view<int, 1> av(256, v);
-    parallel_for_each(av.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
-      tile_static int s[64];
-      s[t.local[0]] = t.global[0];
-      t.barrier.wait();
-      av[t] = s[63 - t.local[0]];
-    });
-    parallel_for_each(av.extent, [=](index<1> i) restrict(amp) { av[i] += 1; });
-    av.synchronize();
-    for (int i = 0; i < 256; ++i) ASSERT_EQ(v[static_cast<std::size_t>(i)], (i / 64) * 64 + 63 - i % 64 + 1) << i;
-  }
-};
+// Kernels here run with the debug checks on (the whole file defines AMPLE_ENABLE_DEBUG_CHECKS),
+// so ample_test::expect_runtime_usable() also goes through checked accesses.
+class DebugChecksKernelTest : public WorkerCountTest {};
 
 TEST_P(DebugChecksKernelTest, InRangeKernelsRunUnchanged) {
   std::vector<int> v(32 * 32, 0);

@@ -12,6 +12,7 @@
 namespace {
 AMPLE_TEST_USING_AMP;
 using ample_test::contains;
+using ample_test::expect_runtime_usable;
 using ample_test::WorkerCountTest;
 
 struct kernel_error : std::runtime_error {
@@ -118,23 +119,7 @@ TEST_P(ComputeDomainTest, TileOver1024WorkItems) {
                invalid_compute_domain);
 }
 
-class KernelExceptionTest : public WorkerCountTest {
- protected:
-  // runtime_is_usable() runs a tiled and a plain kernel and checks their results.
-  static void expect_runtime_usable() {
-    std::vector<int> v(256, 0);
-    array_view<int, 1> av(256, v);
-    parallel_for_each(av.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
-      tile_static int s[64];
-      s[t.local[0]] = t.global[0];
-      t.barrier.wait();
-      av[t.global] = s[63 - t.local[0]];
-    });
-    parallel_for_each(av.extent, [=](index<1> i) restrict(amp) { av[i] += 1; });
-    av.synchronize();
-    for (int i = 0; i < 256; ++i) ASSERT_EQ(v[i], (i / 64) * 64 + 63 - i % 64 + 1) << "element " << i;
-  }
-};
+class KernelExceptionTest : public WorkerCountTest {};
 
 TEST_P(KernelExceptionTest, PlainKernelThrowAtFirstWorkItem) {
   try {

@@ -44,10 +44,6 @@ template <class R, class C>
 struct member_result<R (C::*)() const> {
   using type = R;
 };
-template <class R, class C>
-struct member_result<R (C::*)() const noexcept> {
-  using type = R;
-};
 
 // The data members of accelerator_view that a view_property offers; read() is a template so
 // that accelerator_view need not be complete where view_property is used as a member type.

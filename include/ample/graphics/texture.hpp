@@ -137,7 +137,8 @@ class texture {
   texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element)
       : texture(e, bits_per_scalar_element, 1u) {}
   texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, unsigned int mipmap_levels)
-      : texture(e, bits_per_scalar_element, mipmap_levels, accelerator().default_view) {}
+      : texture(e, bits_per_scalar_element, mipmap_levels,
+                concurrency::accelerator_view(ample::detail::default_device().default_view)) {}
   texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element,
           const concurrency::accelerator_view& av)
       : texture(e, bits_per_scalar_element, 1u, av) {}
