@@ -1,4 +1,4 @@
-// <amp.h>: the C++ AMP programming model (namespace concurrency), implemented by Ample.
+// <amp.h>: the C++ AMP programming model (namespace Concurrency, alias concurrency), implemented by Ample.
 //
 // This header only gathers the modular headers under ample/; each of them holds one concept.
 #pragma once
@@ -20,6 +20,3 @@
 #include "ample/parallel_for_each.hpp"
 #include "ample/runtime_config.hpp"
 #include "ample/runtime.hpp"
-
-/// Microsoft spelled the namespace both ways; existing code uses either.
-namespace Concurrency = concurrency;

@@ -133,7 +133,7 @@ std::vector<const device*> all_devices() {
 
 }  // namespace ample::detail
 
-namespace concurrency {
+namespace Concurrency {
 
 const ample::detail::device& accelerator::lookup(const std::wstring& path) {
   const ample::detail::device* d = ample::detail::find_device(path);
@@ -143,4 +143,4 @@ const ample::detail::device& accelerator::lookup(const std::wstring& path) {
   return *d;
 }
 
-}  // namespace concurrency
+}  // namespace Concurrency

@@ -5,17 +5,18 @@
 #include <string>
 #include <vector>
 
+#include "config.hpp"
 #include "completion_future.hpp"
 #include "detail/device.hpp"
 #include "detail/view_property.hpp"
 #include "exceptions.hpp"
 
-namespace concurrency {
+namespace Concurrency {
 
 class accelerator;
 class accelerator_view;
 
-}  // namespace concurrency
+}  // namespace Concurrency
 
 namespace ample::detail {
 
@@ -131,7 +132,7 @@ class accelerator_of_view : public accelerator_properties {
 
 }  // namespace ample::detail
 
-namespace concurrency {
+namespace Concurrency {
 
 /// accelerator_view is a queue of work on one accelerator. Copies refer to the same queue.
 /// Its properties are values read when the view is made; `accelerator` holds the accelerator's
@@ -227,7 +228,7 @@ class accelerator : public ample::detail::accelerator_properties {
 
 inline accelerator accelerator_view::get_accelerator() const { return concurrency::accelerator(*state_->dev); }
 
-}  // namespace concurrency
+}  // namespace Concurrency
 
 namespace ample::detail {
 

@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "config.hpp"
 #include "accelerator.hpp"
 #include "array_view.hpp"
 #include "detail/bitwise_copyable.hpp"
@@ -49,7 +50,7 @@ inline constexpr bool array_tail<I, J, A...> = array_placement<A...>;
 
 }  // namespace ample::detail
 
-namespace concurrency {
+namespace Concurrency {
 
 /// array<T,N> owns dense N-dimensional storage on an accelerator_view. Unlike array_view it
 /// has value semantics: copying an array copies its elements. Kernels capture arrays by
@@ -350,4 +351,4 @@ class array {
   std::shared_ptr<ample::detail::buffer> storage_;
 };
 
-}  // namespace concurrency
+}  // namespace Concurrency

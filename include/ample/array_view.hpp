@@ -7,6 +7,7 @@
 #include <string>
 #include <type_traits>
 
+#include "config.hpp"
 #include "accelerator.hpp"
 #include "detail/bitwise_copyable.hpp"
 #include "detail/buffer.hpp"
@@ -19,7 +20,7 @@
 #include "extent.hpp"
 #include "index.hpp"
 
-namespace concurrency {
+namespace Concurrency {
 
 template <class T, int N>
 class array;
@@ -33,7 +34,7 @@ concept contiguous_source = requires(C& c) {
 };
 }  // namespace detail_concepts
 
-}  // namespace concurrency
+}  // namespace Concurrency
 
 namespace ample::detail {
 
@@ -103,7 +104,7 @@ void require_view_fits(const concurrency::extent<K>& e, const std::string& sourc
 
 }  // namespace ample::detail
 
-namespace concurrency {
+namespace Concurrency {
 
 /// array_view<T,N> refers to N-dimensional data that lives elsewhere: a host container or
 /// pointer, an array, or storage of its own. Copies and sections refer to the same data.
@@ -406,4 +407,4 @@ class array_view {
   std::shared_ptr<ample::detail::buffer> storage_;
 };
 
-}  // namespace concurrency
+}  // namespace Concurrency

@@ -13,6 +13,8 @@
 #include <atomic>
 #include <concepts>
 
+#include "config.hpp"
+
 namespace ample::detail {
 
 /// amp_atomic_integer holds for the two types every C++ AMP atomic function accepts.
@@ -83,7 +85,7 @@ void reject_atomic_exchange() noexcept {
 
 }  // namespace ample::detail
 
-namespace concurrency {
+namespace Concurrency {
 
 // The functions are plain overloads, as Microsoft declares them, so that mixed arguments
 // convert: atomic_fetch_add(&unsigned_counter, 1) picks the unsigned int overload. For any
@@ -271,4 +273,4 @@ T atomic_fetch_dec(T* dest) noexcept {
   return *dest;
 }
 
-}  // namespace concurrency
+}  // namespace Concurrency

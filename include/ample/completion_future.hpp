@@ -6,7 +6,9 @@
 #include <thread>
 #include <utility>
 
-namespace concurrency {
+#include "config.hpp"
+
+namespace Concurrency {
 
 /// completion_future tells when an asynchronous copy or marker has finished. It is a thin
 /// layer over std::shared_future<void>, to which it converts.
@@ -47,7 +49,7 @@ class completion_future {
 };
 
 
-}  // namespace concurrency
+}  // namespace Concurrency
 
 namespace ample::detail {
 

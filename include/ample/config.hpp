@@ -1,13 +1,13 @@
-// Language extensions of C++ AMP mapped onto standard C++20.
+// Language extensions of C++ AMP mapped onto standard C++20, and the namespace.
 #pragma once
 
-/// restrict(amp), restrict(cpu) and restrict(amp,cpu) mark functions that may run on an
-/// accelerator. Ample compiles every such function as ordinary C++ for the CPU engine, so the
-/// specifier expands to nothing. Being function-like, the macro touches only `restrict(`; code
-/// that needs the identifier for itself defines AMPLE_NO_RESTRICT_MACRO before including <amp.h>.
-#if !defined(AMPLE_NO_RESTRICT_MACRO) && !defined(restrict)
-#define restrict(...)
-#endif
+/// As in Microsoft's headers, `Concurrency` is the namespace and `concurrency` an alias of it:
+/// code may reopen `namespace Concurrency` (test frameworks add their helpers there), and
+/// every name is reachable under both spellings, nested namespaces included.
+namespace Concurrency {}
+namespace concurrency = Concurrency;
+
+#include "restrict.hpp"
 
 /// tile_static declares storage shared by all work-items of one tile.
 ///

@@ -5,6 +5,7 @@
 #include <iterator>
 #include <string>
 
+#include "config.hpp"
 #include "array.hpp"
 #include "array_view.hpp"
 #include "completion_future.hpp"
@@ -63,7 +64,7 @@ void checked_copy(const strided_layout<S, N>& src, const strided_layout<D, N>& d
 
 }  // namespace ample::detail
 
-namespace concurrency {
+namespace Concurrency {
 
 template <class T, int N>
 void array_view<T, N>::copy_to(array<value_type, N>& dest) const {
@@ -199,4 +200,4 @@ completion_future copy_async(const array_view<T, N>& src, Out out) {
   return ample::detail::ready_future();
 }
 
-}  // namespace concurrency
+}  // namespace Concurrency

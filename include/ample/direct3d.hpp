@@ -2,6 +2,7 @@
 // interop functions, which exist so Windows code compiles but throw unsupported_feature.
 #pragma once
 
+#include "config.hpp"
 #include "direct3d/intrinsics.hpp"
 #include "direct3d/interop.hpp"
 #include "direct3d/debug_output.hpp"

@@ -4,7 +4,9 @@
 #include <exception>
 #include <string>
 
-namespace concurrency {
+#include "config.hpp"
+
+namespace Concurrency {
 
 /// HRESULT-style error code carried by runtime_exception, as on Windows.
 using HRESULT = long;
@@ -82,7 +84,7 @@ class uninitialized_object : public runtime_exception {
   uninitialized_object() : uninitialized_object("uninitialized object") {}
 };
 
-}  // namespace concurrency
+}  // namespace Concurrency
 
 namespace ample::detail {
 

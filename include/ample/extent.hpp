@@ -1,10 +1,11 @@
 // extent<N>: the shape of an N-dimensional compute domain or container (SPEC §4.2).
 #pragma once
 
+#include "config.hpp"
 #include "detail/coordinate.hpp"
 #include "index.hpp"
 
-namespace concurrency {
+namespace Concurrency {
 
 template <int D0, int D1, int D2>
 class tiled_extent;
@@ -73,6 +74,6 @@ class extent : public ample::detail::coordinate<extent<N>, N> {
   friend constexpr extent operator-(extent e, const index<N>& o) noexcept { return e -= o; }
 };
 
-}  // namespace concurrency
+}  // namespace Concurrency
 
 #include "tiled_extent.hpp"

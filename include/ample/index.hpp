@@ -1,9 +1,10 @@
 // index<N>: a point in an N-dimensional compute domain (SPEC §4.1).
 #pragma once
 
+#include "config.hpp"
 #include "detail/coordinate.hpp"
 
-namespace concurrency {
+namespace Concurrency {
 
 /// index<N> names one work-item or one element: N integer coordinates, most significant first.
 ///
@@ -21,4 +22,4 @@ class index : public ample::detail::coordinate<index<N>, N> {
   constexpr explicit index(const int* values) noexcept : base(values) {}
 };
 
-}  // namespace concurrency
+}  // namespace Concurrency

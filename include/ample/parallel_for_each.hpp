@@ -1,12 +1,13 @@
 // parallel_for_each: run a kernel once per point of a compute domain (SPEC §7).
 #pragma once
 
+#include "config.hpp"
 #include "accelerator.hpp"
 #include "detail/launch.hpp"
 #include "extent.hpp"
 #include "tiled_extent.hpp"
 
-namespace concurrency {
+namespace Concurrency {
 
 /// parallel_for_each(domain, kernel) calls kernel(index<N>) once for every index in `domain`
 /// and returns when all calls have finished. Work-items run in no particular order.
@@ -38,4 +39,4 @@ void parallel_for_each(const accelerator_view& view, const tiled_extent<D0, D1, 
   ample::detail::launch(*view.state(), domain, kernel);
 }
 
-}  // namespace concurrency
+}  // namespace Concurrency

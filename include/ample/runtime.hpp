@@ -1,9 +1,10 @@
 // The runtime-wide functions and constants of Microsoft's <amp.h>.
 #pragma once
 
+#include "config.hpp"
 #include "backend/cpu/engine.hpp"
 
-namespace concurrency {
+namespace Concurrency {
 
 /// The largest number of buffers one kernel could bind on Direct3D 11 (64 UAVs + 128 SRVs).
 /// Ample has no such limit; the constant exists for code that reads it.
@@ -15,4 +16,4 @@ inline constexpr int MODULENAME_MAX_LENGTH = 1024;
 /// later C++ AMP call initialises the runtime again, as Microsoft specifies.
 inline void amp_uninitialize() { ample::detail::cpu::release_workers(); }
 
-}  // namespace concurrency
+}  // namespace Concurrency

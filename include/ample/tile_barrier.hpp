@@ -71,7 +71,7 @@ class tile_scope {
 
 }  // namespace ample::detail
 
-namespace concurrency {
+namespace Concurrency {
 
 /// tile_barrier makes every work-item of a tile wait until all of them have reached the same
 /// barrier. It is obtained from tiled_index::barrier and can only be copied. Every work-item of
@@ -130,7 +130,7 @@ inline void global_memory_fence(const tile_barrier&) noexcept { std::atomic_thre
 /// tile_static_memory_fence() orders accesses to tile_static memory of the tile.
 inline void tile_static_memory_fence(const tile_barrier&) noexcept { std::atomic_signal_fence(std::memory_order_seq_cst); }
 
-}  // namespace concurrency
+}  // namespace Concurrency
 
 namespace ample::detail {
 

@@ -1,6 +1,7 @@
 // tiled_extent<D0,D1,D2>: an extent cut into tiles of D0 x D1 x D2 work-items (SPEC §4.3).
 #pragma once
 
+#include "config.hpp"
 #include "extent.hpp"
 
 namespace ample::detail {
@@ -18,7 +19,7 @@ constexpr concurrency::extent<tile_rank<D0, D1, D2>> make_tile_extent() noexcept
 
 }  // namespace ample::detail
 
-namespace concurrency {
+namespace Concurrency {
 
 /// tiled_extent is the compute domain of a tiled parallel_for_each: the global extent plus the
 /// compile-time tile shape. Each tile's work-items share tile_static memory and a tile_barrier.
@@ -66,4 +67,4 @@ class tiled_extent : public extent<ample::detail::tile_rank<D0, D1, D2>> {
   }
 };
 
-}  // namespace concurrency
+}  // namespace Concurrency

@@ -1,11 +1,12 @@
 // tiled_index<D0,D1,D2>: the identity of one work-item in a tiled compute domain (SPEC §4.4).
 #pragma once
 
+#include "config.hpp"
 #include "index.hpp"
 #include "tile_barrier.hpp"
 #include "tiled_extent.hpp"
 
-namespace concurrency {
+namespace Concurrency {
 
 /// tiled_index tells a work-item where it is: globally, within its tile, and which tile.
 /// Invariants: local = global % tile_extent, tile = global / tile_extent,
@@ -41,4 +42,4 @@ class tiled_index {
   operator const index<rank>() const noexcept { return global; }
 };
 
-}  // namespace concurrency
+}  // namespace Concurrency

@@ -10,6 +10,7 @@
 #include <new>
 #include <string>
 
+#include "../config.hpp"
 #include "../exceptions.hpp"
 #include "../extent.hpp"
 #include "device.hpp"

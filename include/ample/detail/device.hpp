@@ -7,7 +7,9 @@
 #include <string>
 #include <vector>
 
-namespace concurrency {
+#include "../config.hpp"
+
+namespace Concurrency {
 
 /// access_type says how the host intends to touch memory (SPEC §4.7); it behaves as bit flags.
 enum access_type {
@@ -21,7 +23,7 @@ enum access_type {
 /// queuing_mode says when commands submitted to an accelerator_view are sent to the device.
 enum queuing_mode { queuing_mode_immediate, queuing_mode_automatic };
 
-}  // namespace concurrency
+}  // namespace Concurrency
 
 namespace ample::detail {
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "../config.hpp"
 #include "../accelerator.hpp"
 #include "../backend/cpu/parallel_for.hpp"
 #include "../exceptions.hpp"

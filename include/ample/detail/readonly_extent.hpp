@@ -1,9 +1,10 @@
 // readonly_extent<N>: the `extent` data member of array and array_view.
 #pragma once
 
+#include "../config.hpp"
 #include "../extent.hpp"
 
-namespace concurrency {
+namespace Concurrency {
 template <class T, int N>
 class array;
 template <class T, int N>
@@ -12,7 +13,7 @@ namespace graphics {
 template <class T, int N>
 class texture;
 }  // namespace graphics
-}  // namespace concurrency
+}  // namespace Concurrency
 
 namespace ample::detail {
 

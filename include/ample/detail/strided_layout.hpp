@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <string>
 
+#include "../config.hpp"
 #include "../exceptions.hpp"
 #include "../extent.hpp"
 

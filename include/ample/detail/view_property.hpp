@@ -2,11 +2,12 @@
 // array_view::source_accelerator_view and `av.accelerator.default_view`.
 #pragma once
 
+#include "../config.hpp"
 #include "device.hpp"
 
-namespace concurrency {
+namespace Concurrency {
 class accelerator_view;
-}  // namespace concurrency
+}  // namespace Concurrency
 
 namespace ample::detail {
 

@@ -5,9 +5,10 @@
 #include <cstdio>
 #include <string>
 
+#include "../config.hpp"
 #include "../exceptions.hpp"
 
-namespace concurrency::direct3d {
+namespace Concurrency::direct3d {
 
 // Microsoft runs these only on the REF device with the debug runtime. On Ample kernels are C++
 // on the host, so they work on every device: output goes to stdout (printf) or into the
@@ -40,4 +41,4 @@ inline void direct3d_errorf(const char* format, ...) {
   AMPLE_THROW(runtime_exception, "direct3d_abort called in a kernel", error_code::e_fail);
 }
 
-}  // namespace concurrency::direct3d
+}  // namespace Concurrency::direct3d

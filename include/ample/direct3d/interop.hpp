@@ -14,12 +14,13 @@
 
 #include <string>
 
+#include "../config.hpp"
 #include "../accelerator.hpp"
 #include "../array.hpp"
 #include "../exceptions.hpp"
 #include "../extent.hpp"
 
-namespace concurrency::direct3d {
+namespace Concurrency::direct3d {
 
 /// IUnknown stands for the COM interface through which Windows passes Direct3D objects.
 /// It is declared, never defined, and only inside concurrency::direct3d: a global ::IUnknown
@@ -31,7 +32,7 @@ struct IUnknown;
 /// already taken with d3d_access_lock().
 struct adopt_d3d_access_lock_t {};
 
-}  // namespace concurrency::direct3d
+}  // namespace Concurrency::direct3d
 
 namespace ample::detail {
 
@@ -44,7 +45,7 @@ namespace ample::detail {
 
 }  // namespace ample::detail
 
-namespace concurrency::direct3d {
+namespace Concurrency::direct3d {
 
 /// get_device() would return the Direct3D device behind `view`; always throws
 /// unsupported_feature.
@@ -147,4 +148,4 @@ template <class T, int N>
   ample::detail::throw_no_direct3d("make_array");
 }
 
-}  // namespace concurrency::direct3d
+}  // namespace Concurrency::direct3d

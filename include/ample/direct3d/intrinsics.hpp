@@ -44,7 +44,7 @@ inline float noise_gradient(std::int32_t i) noexcept {
 
 }  // namespace ample::detail
 
-namespace concurrency::direct3d {
+namespace Concurrency::direct3d {
 
 /// abs() returns |x|. abs(INT_MIN) is INT_MIN, as HLSL's two's-complement negation gives
 /// (the arithmetic wraps instead of being undefined).
@@ -194,4 +194,4 @@ inline float smoothstep(float lo, float hi, float x) noexcept {
 /// order, HLSL's: the edge comes first.
 inline float step(float y, float x) noexcept { return x >= y ? 1.0f : 0.0f; }
 
-}  // namespace concurrency::direct3d
+}  // namespace Concurrency::direct3d

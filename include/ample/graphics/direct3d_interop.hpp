@@ -14,6 +14,7 @@
 //     }
 #pragma once
 
+#include "../config.hpp"
 #include "../accelerator.hpp"
 #include "../direct3d/interop.hpp"
 #include "../exceptions.hpp"
@@ -21,7 +22,7 @@
 #include "texture.hpp"
 #include "texture_view.hpp"
 
-namespace concurrency::graphics::direct3d {
+namespace Concurrency::graphics::direct3d {
 
 /// DXGI_FORMAT stands for the Direct3D texel format enum that make_texture takes as an optional
 /// view format. Only DXGI_FORMAT_UNKNOWN, the default, is named (its value is Windows' 0): code
@@ -31,9 +32,9 @@ namespace concurrency::graphics::direct3d {
 /// header.
 enum DXGI_FORMAT : int { DXGI_FORMAT_UNKNOWN = 0 };
 
-}  // namespace concurrency::graphics::direct3d
+}  // namespace Concurrency::graphics::direct3d
 
-namespace concurrency::graphics::direct3d {
+namespace Concurrency::graphics::direct3d {
 
 /// get_texture() would return the Direct3D texture behind `tex`; always throws
 /// unsupported_feature.
@@ -89,4 +90,4 @@ template <class T, int N>
   ample::detail::throw_no_direct3d("make_sampler", "concurrency::graphics::direct3d::");
 }
 
-}  // namespace concurrency::graphics::direct3d
+}  // namespace Concurrency::graphics::direct3d

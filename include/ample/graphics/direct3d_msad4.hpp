@@ -35,7 +35,7 @@ constexpr unsigned int msad(unsigned int reference, unsigned int source,
 
 }  // namespace ample::detail
 
-namespace concurrency::graphics::direct3d {
+namespace Concurrency::graphics::direct3d {
 
 /// msad4() compares the 4 bytes of `reference` with the 8-byte value source.y:source.x (x the
 /// low word) at the byte offsets 0, 1, 2 and 3, and returns accum + the masked sum of absolute
@@ -56,4 +56,4 @@ constexpr uint_4 msad4(unsigned int reference, uint_2 source, uint_4 accum) rest
                 ample::detail::msad(reference, (lo >> 24) | (hi << 8), accum.w));
 }
 
-}  // namespace concurrency::graphics::direct3d
+}  // namespace Concurrency::graphics::direct3d

@@ -27,7 +27,7 @@ constexpr float clamp(float v, float lo, float hi) {
 
 }  // namespace ample::detail
 
-namespace concurrency::graphics {
+namespace Concurrency::graphics {
 
 class norm;
 
@@ -139,4 +139,4 @@ class norm {
 
 constexpr unorm::unorm(const norm& v) restrict(amp, cpu) : value_(clamp_(static_cast<float>(v))) {}
 
-}  // namespace concurrency::graphics
+}  // namespace Concurrency::graphics

@@ -8,7 +8,7 @@
 #include "../config.hpp"
 #include "short_vector.hpp"
 
-namespace concurrency::graphics {
+namespace Concurrency::graphics {
 
 /// filter_mode picks the texel (filter_point) or the bilinear blend of the nearest texels
 /// (filter_linear) for a sample.
@@ -59,4 +59,4 @@ class sampler {
   float_4 border_{0.0f, 0.0f, 0.0f, 0.0f};
 };
 
-}  // namespace concurrency::graphics
+}  // namespace Concurrency::graphics

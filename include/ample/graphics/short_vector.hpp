@@ -7,10 +7,11 @@
 // header instead.
 #pragma once
 
+#include "../config.hpp"
 #include "norm.hpp"
 #include "short_vector_impl.hpp"
 
-namespace concurrency::graphics {
+namespace Concurrency::graphics {
 
 using int_2 = ample::detail::short_vector_impl<int, 2>;
 using int_3 = ample::detail::short_vector_impl<int, 3>;
@@ -68,4 +69,4 @@ struct short_vector_traits<ample::detail::short_vector_impl<T, N>> {
   static constexpr int size = N;
 };
 
-}  // namespace concurrency::graphics
+}  // namespace Concurrency::graphics

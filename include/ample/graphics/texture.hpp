@@ -18,6 +18,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "../config.hpp"
 #include "../accelerator.hpp"
 #include "../detail/byte_copy.hpp"
 #include "../detail/readonly_extent.hpp"
@@ -30,14 +31,14 @@
 #include "texture_storage.hpp"
 #include "texture_texel.hpp"
 
-namespace concurrency::graphics {
+namespace Concurrency::graphics {
 
 template <class T, int N>
 class texture_view;
 template <class T, int N>
 class writeonly_texture_view;
 
-}  // namespace concurrency::graphics
+}  // namespace Concurrency::graphics
 
 namespace ample::detail {
 
@@ -65,7 +66,7 @@ inline void require_byte_size(const char* what, std::size_t given, std::size_t n
 
 }  // namespace ample::detail
 
-namespace concurrency::graphics {
+namespace Concurrency::graphics {
 
 /// texture<T, N> holds the texels of type T (see texture_texel.hpp for the allowed types) of an
 /// extent, for N = 1, 2 or 3, and of its smaller mipmap levels if asked for. Kernels capture a
@@ -298,4 +299,4 @@ class texture {
   std::shared_ptr<storage_type> storage_;
 };
 
-}  // namespace concurrency::graphics
+}  // namespace Concurrency::graphics

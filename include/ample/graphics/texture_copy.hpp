@@ -21,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "../config.hpp"
 #include "../completion_future.hpp"
 #include "../detail/byte_copy.hpp"
 #include "texture.hpp"
@@ -172,7 +173,7 @@ Out copy_to_range(const texture_section<T, N>& src, Out out) {
 
 }  // namespace ample::detail
 
-namespace concurrency::graphics {
+namespace Concurrency::graphics {
 
 /// copy(src, dest) copies a whole texture or view into another of the same extent, mipmap
 /// levels and format.
@@ -293,4 +294,4 @@ void texture<T, N>::copy_to(const writeonly_texture_view<T, N>& dest) const {
   graphics::copy(*this, dest);
 }
 
-}  // namespace concurrency::graphics
+}  // namespace Concurrency::graphics

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <string>
 
+#include "../config.hpp"
 #include "../detail/strided_layout.hpp"
 #include "../exceptions.hpp"
 #include "../extent.hpp"

@@ -99,7 +99,7 @@ class texture_view_base {
 
 }  // namespace ample::detail
 
-namespace concurrency::graphics {
+namespace Concurrency::graphics {
 
 /// texture_view<T, N> reads and writes the texels of one mipmap level of a texture; kernels
 /// capture it by value.
@@ -245,4 +245,4 @@ class writeonly_texture_view : public ample::detail::texture_view_base<T, N> {
   void set(const index<N>& idx, const value_type& v) const restrict(amp, cpu) { this->store(idx, v); }
 };
 
-}  // namespace concurrency::graphics
+}  // namespace Concurrency::graphics

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "../../config.hpp"
 #include "../../detail/parallel_for.hpp"
 #include "../../extent.hpp"
 #include "../../index.hpp"
