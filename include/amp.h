@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ample/config.hpp"
+#include "amprt.h"  // as Microsoft's <amp.h> does
 #include "ample/exceptions.hpp"
 #include "ample/index.hpp"
 #include "ample/extent.hpp"

@@ -27,6 +27,21 @@ std::shared_ptr<view_state> make_default_view(const device& d) {
 /// rasteriser on the CPU) and REF (the slow, exact reference device for debugging). Programs
 /// name them by path, so Ample accepts both: WARP runs on the multicore engine, REF runs every
 /// launch in order on the launching thread, reproducibly. Both report is_emulated, as they did.
+///
+/// Programs pick a device by its properties before launching, so the properties follow
+/// Microsoft's runtime, and get_all() lists the devices in its order: hardware first (here the
+/// multicore engine, the only device that runs kernels natively), then WARP, REF and cpu. Then
+/// the common idioms all land on the multicore engine:
+/// - "the first accelerator that is not emulated": cpu_accelerator reports is_emulated, as in
+///   Microsoft's runtime, where it is a host-memory stand-in that runs no kernels;
+/// - "the accelerator with the most dedicated_memory": only the engine reports any; WARP, REF
+///   and cpu report 0, as Microsoft's software devices do (they have no video memory of their
+///   own), so the choice does not hang on how the program breaks ties;
+/// - "an accelerator that supports_double_precision": the engine and the software devices do,
+///   cpu does not (it runs no kernels at all).
+/// dedicated_memory is in KB, as Microsoft's is. The engine reports half the machine's memory:
+/// GPU programs size device buffers from it and usually keep a host copy of each, so buffers
+/// sized to all of it, plus their host copies, would not fit.
 struct registry {
   device multicore;
   device warp;
@@ -38,7 +53,7 @@ struct registry {
 
   registry() {
     const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    const std::size_t memory_kb = cpu::physical_memory_kb();
+    const std::size_t memory_kb = cpu::physical_memory_kb() / 2;
     multicore = device{.path = L"ample\\cpu_multicore",
                        .description = L"Ample multicore CPU engine (" + std::to_wstring(cores) + L" cores)",
                        .backend = backend_id::cpu,
@@ -57,16 +72,21 @@ struct registry {
     warp.path = concurrency::accelerator::direct3d_warp;
     warp.description = L"Microsoft Basic Render Driver (WARP), run by Ample's multicore CPU engine";
     warp.is_emulated = true;
+    warp.dedicated_memory_kb = 0;
     ref = multicore;
     ref.path = concurrency::accelerator::direct3d_ref;
     ref.description = L"Software Adapter (REF), run by Ample on one thread, in order";
     ref.is_debug = true;
     ref.is_emulated = true;
+    ref.dedicated_memory_kb = 0;
     ref.runs_serially = true;
     host = multicore;
     host.path = concurrency::accelerator::cpu_accelerator;
     host.description = L"CPU accelerator (host memory; runs no kernels)";
     host.backend = backend_id::host;
+    host.is_emulated = true;
+    host.supports_double_precision = false;
+    host.supports_limited_double_precision = false;
     host.dedicated_memory_kb = 0;
     for (device* d : {&multicore, &warp, &ref, &host}) d->default_view = make_default_view(*d);
   }

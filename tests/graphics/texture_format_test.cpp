@@ -181,14 +181,14 @@ TEST(TextureFormatTest, HalfFloatTexturesConvert) {
 
 TEST(TextureFormatTest, RawBytesAndIteratorsUseTheFormat) {
   const unsigned char rgba[16] = {0, 51, 102, 255, 255, 0, 0, 0, 1, 2, 3, 4, 128, 128, 128, 128};
-  texture<unorm_4, 2> image(2, 2, 8u, rgba, 16u);
+  texture<unorm_4, 2> image(2, 2, rgba, 16u, 8u);
   EXPECT_FLOAT_EQ(image(0, 0).y, 0.2f);
   EXPECT_EQ(float(image(0, 0).w), 1.0f);
   EXPECT_EQ(float(image(0, 1).x), 1.0f);
   unsigned char back[16] = {};
   copy(image, back, 16u);
   EXPECT_EQ(std::memcmp(back, rgba, 16), 0);
-  EXPECT_THROW((texture<unorm_4, 2>(2, 2, 8u, rgba, 15u)), runtime_exception);
+  EXPECT_THROW((texture<unorm_4, 2>(2, 2, rgba, 15u, 8u)), runtime_exception);
 
   // Iterators carry value_type: the texture converts to and from its 16-bit default.
   const std::vector<unorm> in{unorm(0.0f), unorm(1.0f / 3.0f), unorm(1.0f)};
@@ -230,7 +230,7 @@ TEST_P(TextureFormatKernelTest, KernelsReadAndWritePackedTexels) {
 
   // An 8-bit UNORM ramp sampled linearly halfway between two texels.
   const unsigned char ramp[2] = {0, 255};
-  const texture<unorm, 2> two(1, 2, 8u, ramp, 2u);
+  const texture<unorm, 2> two(1, 2, ramp, 2u, 8u);
   const texture_view<const unorm, 2> view(two);
   const sampler linear(filter_linear, address_clamp);
   std::vector<float> out(1);

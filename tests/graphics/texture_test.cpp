@@ -49,8 +49,8 @@ TEST(TextureTest, CreatesFromDataAndCopiesBack) {
   copy(tex, out.begin());
   EXPECT_EQ(out, v);
 
-  // Raw memory both ways, and the (e, bits, source, bytes) constructor.
-  texture<int, 3> raw(extent<3>(2, 3, 4), 32u, v.data(), 96u);
+  // Raw memory both ways, and the (e, source, bytes, bits) constructor.
+  texture<int, 3> raw(extent<3>(2, 3, 4), v.data(), 96u, 32u);
   std::vector<int> bytes(24, -1);
   copy(raw, bytes.data(), 96u);
   EXPECT_EQ(bytes, v);

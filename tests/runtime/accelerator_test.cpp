@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <thread>
 
+#include <unistd.h>
+
 #include "common/test_support.hpp"
 
 namespace {
@@ -199,6 +201,136 @@ TEST(SoftwareAcceleratorTest, RefRunsTiledKernelsWithBarriers) {
     av[t.global] = reversed[t.local[0]];
   });
   for (int i = 0; i < 256; ++i) ASSERT_EQ(v[i], (i / 64) * 64 + 63 - i % 64);
+}
+
+// Selecting a device by its properties (issue 11, item 5). Programs written for Microsoft's
+// runtime test these properties before launching; each idiom must land on a device that runs
+// kernels, never on cpu_accelerator, which runs none.
+
+/// launch_on() runs a small kernel on `acc` and checks its result.
+void launch_on(const accelerator& acc) {
+  std::vector<int> v(1024, 0);
+  array_view<int, 1> data(1024, v);
+  parallel_for_each(acc.default_view, data.extent, [=](index<1> i) restrict(amp) { data[i] = 2 * i[0] + 1; });
+  data.synchronize();
+  for (int i = 0; i < 1024; ++i) ASSERT_EQ(v[i], 2 * i + 1);
+}
+
+TEST(AcceleratorSelectionTest, CpuAcceleratorIsEmulatedAsInMicrosoftsRuntime) {
+  const accelerator cpu(accelerator::cpu_accelerator);
+  EXPECT_TRUE(cpu.is_emulated);
+  EXPECT_TRUE(cpu.get_is_emulated());
+  EXPECT_FALSE(cpu.has_display);
+  EXPECT_FALSE(cpu.supports_double_precision);
+  EXPECT_FALSE(cpu.supports_limited_double_precision);
+  EXPECT_EQ(cpu.dedicated_memory, 0u);
+  EXPECT_TRUE(cpu.supports_cpu_shared_memory);
+}
+
+TEST(AcceleratorSelectionTest, GetAllListsHardwareFirstThenWarpRefAndCpu) {
+  const std::vector<accelerator> all = accelerator::get_all();
+  ASSERT_EQ(all.size(), 4u);
+  EXPECT_TRUE(all[0] == accelerator()) << "the device that runs kernels natively comes first";
+  EXPECT_FALSE(all[0].is_emulated);
+  EXPECT_EQ(all[1].device_path, std::wstring(accelerator::direct3d_warp));
+  EXPECT_EQ(all[2].device_path, std::wstring(accelerator::direct3d_ref));
+  EXPECT_EQ(all.back().device_path, kCpuPath);
+}
+
+TEST(AcceleratorSelectionTest, DefaultAcceleratorPassesTheUsualChecks) {
+  const accelerator acc;
+  EXPECT_FALSE(acc.is_emulated);
+  EXPECT_FALSE(acc.is_debug);
+  EXPECT_FALSE(acc.has_display);
+  EXPECT_TRUE(acc.supports_double_precision);
+  EXPECT_TRUE(acc.supports_limited_double_precision);
+  EXPECT_TRUE(acc.supports_cpu_shared_memory);
+  EXPECT_GT(acc.dedicated_memory, 0u);
+  EXPECT_NE(acc.device_path, kCpuPath);
+}
+
+// dedicated_memory is in KB, as in Microsoft's runtime: a program that turns it into bytes must
+// get no more than the machine has, so that buffers sized from it can be allocated.
+TEST(AcceleratorSelectionTest, DedicatedMemoryIsKilobytesThatFitTheMachine) {
+  const accelerator acc;
+  const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+  ASSERT_GT(pages, 0);
+  ASSERT_GT(page_size, 0);
+  const std::size_t machine_bytes = static_cast<std::size_t>(pages) * static_cast<std::size_t>(page_size);
+  EXPECT_LE(acc.dedicated_memory * 1024, machine_bytes) << "dedicated_memory must count kilobytes";
+  EXPECT_GE(acc.dedicated_memory * 1024, machine_bytes / 16) << "and be a real share of the machine";
+  // A buffer of a fraction of it, as programs size working sets, allocates and runs.
+  const std::size_t bytes = std::min<std::size_t>(acc.dedicated_memory * 1024 / 4096, std::size_t{64} << 20);
+  const int n = static_cast<int>(bytes / sizeof(int));
+  ASSERT_GT(n, 0);
+  array<int, 1> buffer(n, acc.default_view);
+  parallel_for_each(buffer.extent, [&buffer](index<1> i) restrict(amp) { buffer[i] = i[0]; });
+  std::vector<int> back(static_cast<std::size_t>(n));
+  copy(buffer, back.begin());
+  EXPECT_EQ(back[static_cast<std::size_t>(n) - 1], n - 1);
+}
+
+TEST(AcceleratorSelectionTest, FirstNotEmulatedRunsKernels) {
+  const std::vector<accelerator> all = accelerator::get_all();
+  const auto it = std::find_if(all.begin(), all.end(), [](const accelerator& a) { return !a.is_emulated; });
+  ASSERT_NE(it, all.end());
+  EXPECT_TRUE(*it == accelerator());
+  EXPECT_NE(it->device_path, kCpuPath);
+  launch_on(*it);
+}
+
+// Programs that spread work over every real device launch on each non-emulated one.
+TEST(AcceleratorSelectionTest, EveryNonEmulatedDeviceRunsKernels) {
+  int found = 0;
+  for (const accelerator& a : accelerator::get_all()) {
+    if (a.is_emulated) continue;
+    ++found;
+    launch_on(a);
+  }
+  EXPECT_GE(found, 1);
+}
+
+TEST(AcceleratorSelectionTest, MostDedicatedMemoryRunsKernels) {
+  const std::vector<accelerator> all = accelerator::get_all();
+  const auto it = std::max_element(all.begin(), all.end(), [](const accelerator& a, const accelerator& b) {
+    return a.dedicated_memory < b.dedicated_memory;
+  });
+  ASSERT_NE(it, all.end());
+  EXPECT_TRUE(*it == accelerator());
+  launch_on(*it);
+  // The same with ties going to the later device: only one device reports any memory.
+  accelerator best(accelerator::cpu_accelerator);
+  for (const accelerator& a : all)
+    if (a.dedicated_memory >= best.dedicated_memory) best = a;
+  EXPECT_TRUE(best == accelerator());
+  EXPECT_EQ(accelerator(accelerator::direct3d_warp).dedicated_memory, 0u);
+  EXPECT_EQ(accelerator(accelerator::direct3d_ref).dedicated_memory, 0u);
+}
+
+TEST(AcceleratorSelectionTest, EveryDoublePrecisionDeviceRunsDoubleKernels) {
+  int found = 0;
+  for (const accelerator& a : accelerator::get_all()) {
+    if (!a.supports_double_precision) continue;
+    ++found;
+    EXPECT_NE(a.device_path, kCpuPath);
+    std::vector<double> v(256, 0.0);
+    array_view<double, 1> data(256, v);
+    parallel_for_each(a.default_view, data.extent, [=](index<1> i) restrict(amp) { data[i] = i[0] * 0.5; });
+    data.synchronize();
+    for (int i = 0; i < 256; ++i) ASSERT_EQ(v[static_cast<std::size_t>(i)], i * 0.5);
+  }
+  EXPECT_GE(found, 1);
+}
+
+// The selection loop of Microsoft's samples: skip cpu and emulated devices, prefer a display.
+TEST(AcceleratorSelectionTest, SampleStyleLoopFindsARealDevice) {
+  accelerator chosen(accelerator::cpu_accelerator);
+  for (const accelerator& a : accelerator::get_all()) {
+    if (a.device_path == accelerator::cpu_accelerator || a.is_emulated) continue;
+    if (chosen.device_path == accelerator::cpu_accelerator || a.has_display) chosen = a;
+  }
+  ASSERT_NE(chosen.device_path, kCpuPath);
+  launch_on(chosen);
 }
 
 }  // namespace

@@ -117,7 +117,8 @@ const device* find_device(const std::wstring& path);
 const device& default_device();
 /// set_default_device() chooses the default; false if it was already fixed or is unknown.
 bool set_default_device(const std::wstring& path);
-/// all_devices() lists every device, default engine first.
+/// all_devices() lists every device in Microsoft's order: hardware first (the multicore engine),
+/// then WARP, REF and cpu.
 std::vector<const device*> all_devices();
 
 }  // namespace ample::detail

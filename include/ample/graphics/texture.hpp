@@ -77,6 +77,7 @@ namespace Concurrency::graphics {
 ///     parallel_for_each(tex.extent, [&tex](index<2> i) restrict(amp) { tex.set(i, tex[i] * 2); });
 ///     copy(tex, v.begin());
 ///     texture<unorm_4, 2> image(512, 512, 8u, 0u);   // RGBA8, with all ten mipmap levels
+///     texture<int, 1> raw(16, bytes.data(), 64u, 32u);  // source, byte size, bits: Microsoft's order
 template <class T, int N>
 class texture {
   static_assert(N >= 1 && N <= 3, "textures have rank 1, 2 or 3");
@@ -150,37 +151,53 @@ class texture {
           const concurrency::accelerator_view& av, const concurrency::accelerator_view& associated_av)
       : texture(made{}, e, bits_per_scalar_element, 1u, av, associated_av) {}
 
-  /// texture(e, bits, source, source_byte_size[, av[, associated_av]]) copies the texels, in the
-  /// stored format, from raw host memory.
-  texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, const void* source,
-          unsigned int source_byte_size)
+  /// texture(e, source, src_byte_size, bits_per_scalar_element[, av[, associated_av]]) copies
+  /// the texels, in the stored format of bits_per_scalar_element, from raw host memory of
+  /// src_byte_size bytes (runtime_exception if that is too few). The order of the arguments is
+  /// that of Microsoft's <amp_graphics.h>: source and size before the format.
+  ///
+  ///     std::vector<unsigned char> rgba(4 * 64 * 64);
+  ///     texture<unorm_4, 2> image(64, 64, rgba.data(), unsigned(rgba.size()), 8u);
+  texture(const concurrency::extent<N>& e, const void* source, unsigned int src_byte_size,
+          unsigned int bits_per_scalar_element)
       : texture(e, bits_per_scalar_element) {
-    copy_from_bytes(source, source_byte_size);
+    copy_from_bytes(source, src_byte_size);
   }
-  texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, const void* source,
-          unsigned int source_byte_size, const concurrency::accelerator_view& av)
+  texture(const concurrency::extent<N>& e, const void* source, unsigned int src_byte_size,
+          unsigned int bits_per_scalar_element, const concurrency::accelerator_view& av)
       : texture(e, bits_per_scalar_element, av) {
-    copy_from_bytes(source, source_byte_size);
+    copy_from_bytes(source, src_byte_size);
   }
-  texture(const concurrency::extent<N>& e, unsigned int bits_per_scalar_element, const void* source,
-          unsigned int source_byte_size, const concurrency::accelerator_view& av,
+  texture(const concurrency::extent<N>& e, const void* source, unsigned int src_byte_size,
+          unsigned int bits_per_scalar_element, const concurrency::accelerator_view& av,
           const concurrency::accelerator_view& associated_av)
       : texture(e, bits_per_scalar_element, av, associated_av) {
-    copy_from_bytes(source, source_byte_size);
+    copy_from_bytes(source, src_byte_size);
   }
 
-  /// Dimension-list forms: (e0[, e1[, e2]]) followed by anything that may follow an extent.
-  template <class... A>
-    requires(N == 1)
-  explicit(sizeof...(A) == 0) texture(int e0, A&&... tail)
-      : texture(concurrency::extent<1>(e0), std::forward<A>(tail)...) {}
-  template <class... A>
-    requires(N == 2)
-  texture(int e0, int e1, A&&... tail) : texture(concurrency::extent<2>(e0, e1), std::forward<A>(tail)...) {}
-  template <class... A>
-    requires(N == 3)
-  texture(int e0, int e1, int e2, A&&... tail)
-      : texture(concurrency::extent<3>(e0, e1, e2), std::forward<A>(tail)...) {}
+  /// Dimension-list forms: (e0[, e1[, e2]]) followed by anything that may follow an extent, as
+  /// `texture(int e0, const void* source, unsigned int src_byte_size, unsigned int
+  /// bits_per_scalar_element)`. They take part in overload resolution only where the extent
+  /// form exists, so std::is_constructible tells the truth about them. The dimensions are
+  /// template parameters convertible to int, not int itself, so that the check of a call with an
+  /// extent stops at "an extent is no int" instead of asking, circularly, whether that very
+  /// call is valid.
+  template <class I0, class... A>
+    requires(N == 1 && std::is_convertible_v<I0, int> &&
+             std::is_constructible_v<texture, const concurrency::extent<1>&, A...>)
+  explicit(sizeof...(A) == 0) texture(I0 e0, A&&... tail)
+      : texture(concurrency::extent<1>(static_cast<int>(e0)), std::forward<A>(tail)...) {}
+  template <class I0, class I1, class... A>
+    requires(N == 2 && std::is_convertible_v<I0, int> && std::is_convertible_v<I1, int> &&
+             std::is_constructible_v<texture, const concurrency::extent<2>&, A...>)
+  texture(I0 e0, I1 e1, A&&... tail)
+      : texture(concurrency::extent<2>(static_cast<int>(e0), static_cast<int>(e1)), std::forward<A>(tail)...) {}
+  template <class I0, class I1, class I2, class... A>
+    requires(N == 3 && std::is_convertible_v<I0, int> && std::is_convertible_v<I1, int> &&
+             std::is_convertible_v<I2, int> && std::is_constructible_v<texture, const concurrency::extent<3>&, A...>)
+  texture(I0 e0, I1 e1, I2 e2, A&&... tail)
+      : texture(concurrency::extent<3>(static_cast<int>(e0), static_cast<int>(e1), static_cast<int>(e2)),
+                std::forward<A>(tail)...) {}
 
   /// Copies are deep: every level, in the same format; texture(src, av[, associated_av]) copies
   /// onto another accelerator_view.
@@ -190,6 +207,22 @@ class texture {
           const concurrency::accelerator_view& associated_av)
       : texture(src.extent, av, associated_av, std::make_shared<storage_type>(*src.storage_, av.state())) {}
   texture(texture&&) noexcept = default;
+
+  /// texture(view[, av[, associated_av]]) copies the levels a view sees (one for
+  /// texture_view<T, N>, its run for texture_view<const T, N>) into a new texture of the same
+  /// format, on the view's accelerator_view unless another is given.
+  texture(const texture_view<T, N>& src) : texture(from_view{}, src, src.get_accelerator_view()) {}
+  texture(const texture_view<T, N>& src, const concurrency::accelerator_view& av) : texture(from_view{}, src, av) {}
+  texture(const texture_view<T, N>& src, const concurrency::accelerator_view& av,
+          const concurrency::accelerator_view& associated_av)
+      : texture(from_view{}, src, av, associated_av) {}
+  texture(const texture_view<const T, N>& src) : texture(from_view{}, src, src.get_accelerator_view()) {}
+  texture(const texture_view<const T, N>& src, const concurrency::accelerator_view& av)
+      : texture(from_view{}, src, av) {}
+  texture(const texture_view<const T, N>& src, const concurrency::accelerator_view& av,
+          const concurrency::accelerator_view& associated_av)
+      : texture(from_view{}, src, av, associated_av) {}
+
   texture& operator=(const texture& src) {
     if (this != &src) *this = texture(src);
     return *this;
@@ -248,6 +281,21 @@ class texture {
  private:
   friend struct ample::detail::texture_access;
   struct made {};
+  struct from_view {};
+
+  template <class View>
+  texture(from_view, const View& src, const concurrency::accelerator_view& av)
+      : texture(from_view{}, src, av, av) {}
+  template <class View>
+  texture(from_view, const View& src, const concurrency::accelerator_view& av,
+          const concurrency::accelerator_view& associated_av)
+      : texture(made{}, src.get_extent(), src.get_bits_per_scalar_element(), src.get_mipmap_levels(), av,
+                associated_av) {
+    const ample::detail::texture_levels<T, N> from = ample::detail::texture_access::levels(src);
+    for (unsigned int l = 0; l < from.count; ++l)
+      ample::detail::copy_bytes(storage_->level_data(l), from.storage->level_data(from.first + l),
+                                storage_->bytes(l, 1));
+  }
 
   texture(made, const concurrency::extent<N>& e, unsigned int bits, unsigned int levels,
           const concurrency::accelerator_view& av, const concurrency::accelerator_view& associated_av)

@@ -11,7 +11,8 @@ unsigned default_thread_count();
 std::size_t stack_size();
 /// stack_generation() changes whenever the stack size does, so pools know to rebuild.
 unsigned stack_generation();
-/// physical_memory_kb() is the machine's memory, reported as the engine's dedicated memory.
+/// physical_memory_kb() is the machine's memory; the engine reports half of it as dedicated memory
+/// (src/accelerator.cpp says why).
 std::size_t physical_memory_kb();
 
 }  // namespace ample::detail::cpu

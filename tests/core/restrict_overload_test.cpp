@@ -1,0 +1,110 @@
+// Overloading on restriction, as Visual C++ allows: a restrict(cpu) and a restrict(amp) function
+// of the same signature side by side. Under Clang both compile and a call picks the cpu one,
+// on the host and in kernels (both bodies are valid on the CPU); GCC cannot tell them apart,
+// so there the amp twins are left out, which is the porting recipe (docs/porting.md). The math
+// functions of <amp_math.h> never tie with the C library's under a using-directive.
+#include <amp.h>
+#include <amp_math.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+// Named, not anonymous: Clang never calls the amp twins, and would warn that they are unused.
+namespace restrict_overload {
+using concurrency::array_view;
+using concurrency::index;
+
+constexpr int from_cpu = 1;
+constexpr int from_amp = 2;
+
+int which(int) restrict(cpu) { return from_cpu; }
+#if AMPLE_RESTRICT_OVERLOADING
+int which(int) restrict(amp) { return from_amp; }
+#endif
+
+struct probe {
+  int which() const restrict(cpu) { return from_cpu; }
+#if AMPLE_RESTRICT_OVERLOADING
+  int which() const restrict(amp) { return from_amp; }
+#endif
+  static int which_static() restrict(cpu) { return from_cpu; }
+#if AMPLE_RESTRICT_OVERLOADING
+  static int which_static() restrict(amp) { return from_amp; }
+#endif
+};
+
+template <class T>
+T which_template(T) restrict(cpu) {
+  return T(from_cpu);
+}
+#if AMPLE_RESTRICT_OVERLOADING
+template <class T>
+T which_template(T) restrict(amp) {
+  return T(from_amp);
+}
+#endif
+
+// A function declared restrict(cpu) says so again where it is defined.
+int declared_then_defined(int v) restrict(cpu);
+int declared_then_defined(int v) restrict(cpu) { return v + 1; }
+
+// Spellings that mean "both", and the old restrict(direct3d).
+int both(int v) restrict(amp, cpu) { return v; }
+int both_reversed(int v) restrict(cpu, amp) { return v; }
+int old_spelling(int v) restrict(direct3d) { return v; }
+
+}  // namespace restrict_overload
+
+namespace {
+using namespace restrict_overload;
+using restrict_overload::index;  // not glibc's global index()
+using restrict_overload::which;
+
+TEST(RestrictOverloadTest, TheCpuOverloadIsChosenOnTheHost) {
+  EXPECT_EQ(which(0), from_cpu);
+  EXPECT_EQ(probe{}.which(), from_cpu);
+  EXPECT_EQ(probe::which_static(), from_cpu);
+  EXPECT_EQ(which_template(0.0f), static_cast<float>(from_cpu));
+  EXPECT_EQ(declared_then_defined(1), 2);
+  EXPECT_EQ(both(3) + both_reversed(4) + old_spelling(5), 12);
+  int (*pointer)(int) = &which;
+  EXPECT_EQ(pointer(0), from_cpu);
+}
+
+TEST(RestrictOverloadTest, KernelsCallAValidOverload) {
+  array_view<int, 1> out(8);
+  parallel_for_each(out.extent, [=](index<1> i) restrict(amp) {
+    out[i] = which(i[0]) + probe{}.which() + probe::which_static() + which_template(i[0]);
+  });
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(out[i], 4 * from_cpu) << i;
+}
+
+TEST(RestrictOverloadTest, LambdasTakeEveryRestriction) {
+  auto cpu_only = [](int v) restrict(cpu) { return v + 1; };
+  auto amp_only = [](int v) restrict(amp) -> int { return v + 2; };
+  auto counter = [n = 0](int v) mutable restrict(amp) { return n += v; };
+  EXPECT_EQ(cpu_only(1) + amp_only(1) + counter(3) + counter(4), 2 + 3 + 3 + 7);
+}
+
+// Visual C++ chose precise_math::sqrt in kernels and the C library's on the host; on Ample
+// the C library's wins both times (same value) instead of the call being ambiguous.
+TEST(RestrictOverloadTest, MathUnderUsingDirectivesIsNotAmbiguous) {
+  using namespace concurrency::precise_math;
+  EXPECT_DOUBLE_EQ(sqrt(2.0), std::sqrt(2.0));
+  EXPECT_FLOAT_EQ(sqrt(2.0f), std::sqrt(2.0f));
+  EXPECT_DOUBLE_EQ(pow(2.0, 10.0), 1024.0);
+  EXPECT_FLOAT_EQ(cosf(0.0f), 1.0f);
+  EXPECT_DOUBLE_EQ(erf(0.0), 0.0);
+  array_view<float, 1> out(4);
+  parallel_for_each(out.extent, [=](index<1> i) restrict(amp) { out[i] = sqrt(static_cast<float>(i[0] * i[0])); });
+  for (int i = 0; i < 4; ++i) EXPECT_FLOAT_EQ(out[i], static_cast<float>(i));
+}
+
+TEST(RestrictOverloadTest, FastMathUnderUsingDirectivesIsNotAmbiguous) {
+  using namespace concurrency::fast_math;
+  EXPECT_FLOAT_EQ(sqrt(9.0f), 3.0f);
+  EXPECT_FLOAT_EQ(fabs(-2.0f), 2.0f);
+  EXPECT_FLOAT_EQ(sqrtf(16.0f), 4.0f);
+}
+
+}  // namespace

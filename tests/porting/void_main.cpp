@@ -1,0 +1,5 @@
+// Pattern: `void main()`.
+// Fix: `int main()`.
+// plain: rejected
+// kit: rejected
+void main() {}
