@@ -100,11 +100,12 @@ view_model<N> dense(const values<N>& e) {
 }
 
 /// section_of() is the model of m.section(origin, ext), or nothing when C++ AMP makes it
-/// invalid: a negative origin or extent, or a block reaching past m's extent.
+/// invalid: a negative origin, an extent that is not positive (Microsoft refuses empty
+/// sections), or a block reaching past m's extent.
 template <int N>
 std::optional<view_model<N>> section_of(const view_model<N>& m, const values<N>& origin, const values<N>& ext) {
   for (int d = 0; d < N; ++d)
-    if (origin[d] < 0 || ext[d] < 0 || origin[d] + ext[d] > m.extent[d]) return std::nullopt;
+    if (origin[d] < 0 || ext[d] <= 0 || origin[d] + ext[d] > m.extent[d]) return std::nullopt;
   return view_model<N>{ext, m.stride, m.at(origin)};
 }
 

@@ -62,9 +62,10 @@ void build(endpoint<N, Handle>& p, input& in, const std::type_identity_t<values<
       origin[d] = sectioned ? in.in_range(0, 3) : 0;
       whole[d] = origin[d] + ext[d] + (sectioned ? in.in_range(0, 3) : 0);
     } else {
-      whole[d] = in.in_range(0, max_dim);
-      origin[d] = sectioned ? in.in_range(0, static_cast<int>(whole[d])) : 0;
-      ext[d] = sectioned ? in.in_range(0, static_cast<int>(whole[d] - origin[d])) : whole[d];
+      // At least one point per dimension: Microsoft's runtime refuses empty arrays and sections.
+      whole[d] = in.in_range(1, max_dim);
+      origin[d] = sectioned ? in.in_range(0, static_cast<int>(whole[d]) - 1) : 0;
+      ext[d] = sectioned ? in.in_range(1, static_cast<int>(whole[d] - origin[d])) : whole[d];
     }
   }
   p.block_size = points<N>(whole);

@@ -43,8 +43,9 @@ void check_launch(input& in) {
   const bool valid = std::all_of(domain.begin(), domain.end(), [](auto v) { return v > 0; });
   if (valid && points<N>(domain) > max_points) return;
   for (int d = 0; d < N; ++d) {
-    // No work-item of an invalid domain may run; its section is empty, so any write shows.
-    covered[d] = valid ? domain[d] : 0;
+    // An invalid domain gets a one-point section (Microsoft refuses empty ones): no work-item
+    // may run, so that point must stay untouched.
+    covered[d] = valid ? domain[d] : 1;
     origin[d] = in.in_range(0, 2);
     whole[d] = origin[d] + covered[d] + in.in_range(0, 2);
   }
@@ -76,7 +77,12 @@ void check_launch(input& in) {
                                                 "the cpu accelerator"};
   const std::string what = "parallel_for_each over " + text<N>(domain) + " on " + where_names[where] +
                            (inject ? ", throwing at " + text<N>(fault) : "");
-  if (!valid) return expect_throw<concurrency::invalid_compute_domain>("invalid_compute_domain", what, launch);
+  if (!valid) {
+    expect_throw<concurrency::invalid_compute_domain>("invalid_compute_domain", what, launch);
+    for (const item& it : block)
+      if (it.count != 0) fail(what + ": a work-item ran");
+    return;
+  }
   if (where == 3) return expect_throw<concurrency::runtime_exception>("runtime_exception", what, launch);
   if (inject) expect_throw<kernel_fault>("the kernel's exception", what, launch);
   else launch();

@@ -195,9 +195,10 @@ void run(input& in) {
     case 3:
     case 4: {
       const std::string what = std::string(kind == 4 ? "const " : "") + "array<int>" + shape;
-      // An array owns its storage: reject a negative extent, or one of more points than
-      // size() can count; do not allocate the large ones in between.
-      if (needed < 0 || needed > UINT_MAX) return reject(what, [&] { array<int, N> a(e); });
+      // An array owns its storage: reject an extent with no points or a negative dimension
+      // (as Microsoft's runtime does), or one of more points than size() can count; do not
+      // allocate the large ones in between.
+      if (needed <= 0 || needed > UINT_MAX) return reject(what, [&] { array<int, N> a(e); });
       if (!fits) return;
       array<int, N> a(e, data.begin(), data.begin() + needed);
       if (kind == 3) return walk(a, dense<N>(me), a.data(), in, max_steps, what);

@@ -24,6 +24,16 @@
 
 namespace ample::detail {
 
+/// host_iterator<I> holds for the iterators that array constructors and copy() read from. Like
+/// Microsoft's unconstrained templates it asks only for what they use, `*i` and `++i`, so that
+/// legacy iterators that model no C++20 iterator concept (derived from std::iterator, prefix
+/// ++ returning a const reference, non-const operator*) are accepted.
+template <class I>
+concept host_iterator = std::copy_constructible<I> && requires(I i) {
+  *i;
+  ++i;
+};
+
 /// array_placement<A...> holds for the arguments that may end an array constructor and say
 /// where the array lives: none, (av), (av, access_type) or (av, associated_av).
 template <class... A>
@@ -42,10 +52,10 @@ inline constexpr bool array_placement<V, W> =
 template <class... A>
 inline constexpr bool array_tail = array_placement<A...>;
 template <class I, class... A>
-  requires std::input_iterator<std::decay_t<I>>
+  requires host_iterator<std::decay_t<I>>
 inline constexpr bool array_tail<I, A...> = array_placement<A...>;
 template <class I, class J, class... A>
-  requires(std::input_iterator<std::decay_t<I>> && std::same_as<std::decay_t<I>, std::decay_t<J>>)
+  requires(host_iterator<std::decay_t<I>> && std::same_as<std::decay_t<I>, std::decay_t<J>>)
 inline constexpr bool array_tail<I, J, A...> = array_placement<A...>;
 
 }  // namespace ample::detail
@@ -70,9 +80,11 @@ class array {
   static_assert(N >= 1, "array needs rank N >= 1");
   static_assert(!std::is_const_v<T> && !std::is_reference_v<T> && !std::is_volatile_v<T>,
                 "array element must be a non-const object type");
-  static_assert(ample::detail::is_bitwise_copyable_v<T>,
-                "array elements must be trivially copyable, or trivially copy-constructible and destructible "
-                "like the short vectors (SPEC §5.1)");
+  // Elements that are not plain bytes are constructed and copied one by one (detail/buffer.hpp).
+  static_assert(ample::detail::is_bitwise_copyable_v<T> ||
+                    (std::is_default_constructible_v<T> && std::is_copy_assignable_v<T>),
+                "array elements must be trivially copyable, or default-constructible and copy-assignable "
+                "(SPEC §5.1)");
   static_assert(sizeof(T) % 4 == 0,
                 "array element size must be a multiple of 4 bytes (SPEC §5.1); use int for char or short data");
 
@@ -93,41 +105,43 @@ class array {
   array(const concurrency::extent<N>& e, concurrency::accelerator_view av, access_type cpu_access = access_type_auto)
       : array(e, placement{av, av, cpu_access}) {}
   /// array(e, av, associated_av) is a staging array on `av` for transfers to `associated_av`.
+  /// Only a view of the cpu_accelerator stages for another accelerator's view; for any other
+  /// pair the array is an ordinary one on `av`, associated with `av`, as in Microsoft's runtime.
   array(const concurrency::extent<N>& e, concurrency::accelerator_view av, concurrency::accelerator_view associated_av)
-      : array(e, placement{std::move(av), std::move(associated_av), access_type_auto}) {}
+      : array(e, staging(std::move(av), std::move(associated_av))) {}
 
   /// array(e, first[, last][, placement]) copies e.size() elements from an input range.
-  template <std::input_iterator It>
+  template <ample::detail::host_iterator It>
   array(const concurrency::extent<N>& e, It first, It last) : array(e) {
     fill(first, last);
   }
-  template <std::input_iterator It>
+  template <ample::detail::host_iterator It>
   array(const concurrency::extent<N>& e, It first) : array(e) {
-    std::copy_n(first, extent.size(), data());
+    std::copy_n(first, extent.size(), elements());
   }
-  template <std::input_iterator It>
+  template <ample::detail::host_iterator It>
   array(const concurrency::extent<N>& e, It first, It last, concurrency::accelerator_view av,
         access_type cpu_access = access_type_auto)
       : array(e, std::move(av), cpu_access) {
     fill(first, last);
   }
-  template <std::input_iterator It>
+  template <ample::detail::host_iterator It>
   array(const concurrency::extent<N>& e, It first, concurrency::accelerator_view av,
         access_type cpu_access = access_type_auto)
       : array(e, std::move(av), cpu_access) {
-    std::copy_n(first, extent.size(), data());
+    std::copy_n(first, extent.size(), elements());
   }
-  template <std::input_iterator It>
+  template <ample::detail::host_iterator It>
   array(const concurrency::extent<N>& e, It first, It last, concurrency::accelerator_view av,
         concurrency::accelerator_view associated_av)
       : array(e, std::move(av), std::move(associated_av)) {
     fill(first, last);
   }
-  template <std::input_iterator It>
+  template <ample::detail::host_iterator It>
   array(const concurrency::extent<N>& e, It first, concurrency::accelerator_view av,
         concurrency::accelerator_view associated_av)
       : array(e, std::move(av), std::move(associated_av)) {
-    std::copy_n(first, extent.size(), data());
+    std::copy_n(first, extent.size(), elements());
   }
 
   /// Dimension-list forms, ranks 1 to 3: (e0[, e1[, e2]]) followed by anything that may follow
@@ -162,7 +176,7 @@ class array {
   array(const array& other)
       : array(other.extent,
               placement{other.accelerator_view, other.associated_accelerator_view, other.cpu_access_type}) {
-    std::copy_n(other.data(), extent.size(), data());
+    std::copy_n(other.elements(), extent.size(), elements());
   }
   array(array&& other) noexcept = default;
   array& operator=(const array& other) {
@@ -176,42 +190,57 @@ class array {
   }
 
   concurrency::extent<N> get_extent() const noexcept { return extent; }
-  concurrency::accelerator_view get_accelerator_view() const { return accelerator_view; }
-  concurrency::accelerator_view get_associated_accelerator_view() const { return associated_accelerator_view; }
+  /// The getters return const values so that `a.get_accelerator_view() = av;`, which could only
+  /// assign a temporary, does not compile, as with Microsoft's.
+  const concurrency::accelerator_view get_accelerator_view() const { return accelerator_view; }
+  const concurrency::accelerator_view get_associated_accelerator_view() const { return associated_accelerator_view; }
   access_type get_cpu_access_type() const noexcept { return cpu_access_type; }
 
   /// Element access. Unchecked, unless AMPLE_ENABLE_DEBUG_CHECKS is defined: then an index
   /// outside the extent throws runtime_exception naming both (detail/debug_checks.hpp).
-  T& operator[](const index<N>& idx) noexcept(unchecked_) { return data()[offset(idx)]; }
-  const T& operator[](const index<N>& idx) const noexcept(unchecked_) { return data()[offset(idx)]; }
-  T& operator()(const index<N>& idx) noexcept(unchecked_) { return data()[offset(idx)]; }
-  const T& operator()(const index<N>& idx) const noexcept(unchecked_) { return data()[offset(idx)]; }
+  /// Microsoft's also refuses host access to an array with cpu_access_type access_type_none and
+  /// kernel access to a staging array; checking either here made a[idx] in a kernel 2.6 times
+  /// slower (one branch per access stopped vectorisation), so Ample does not (its data() is
+  /// null for access_type_none, as Microsoft's).
+  T& operator[](const index<N>& idx) noexcept(unchecked_) { return elements()[offset(idx)]; }
+  const T& operator[](const index<N>& idx) const noexcept(unchecked_) { return elements()[offset(idx)]; }
+  T& operator()(const index<N>& idx) noexcept(unchecked_) { return elements()[offset(idx)]; }
+  const T& operator()(const index<N>& idx) const noexcept(unchecked_) { return elements()[offset(idx)]; }
 
   template <class... Ints>
     requires(N > 1 && sizeof...(Ints) == N && (std::is_convertible_v<Ints, int> && ...))
   T& operator()(Ints... coords) noexcept(unchecked_) {
-    return data()[offset(index<N>(static_cast<int>(coords)...))];
+    return elements()[offset(index<N>(static_cast<int>(coords)...))];
   }
   template <class... Ints>
     requires(N > 1 && sizeof...(Ints) == N && (std::is_convertible_v<Ints, int> && ...))
   const T& operator()(Ints... coords) const noexcept(unchecked_) {
-    return data()[offset(index<N>(static_cast<int>(coords)...))];
+    return elements()[offset(index<N>(static_cast<int>(coords)...))];
   }
 
-  /// operator[](i) on rank 1 is element i; on rank N > 1 it projects to a rank N-1 view.
-  /// Checked like element access.
-  decltype(auto) operator[](int i) noexcept(unchecked_) {
+  /// operator[](i) on rank 1 is element i, checked like element access; on rank N > 1 it
+  /// projects to a rank N-1 view, and on the host a row outside the extent throws
+  /// runtime_exception, as Microsoft's does.
+  decltype(auto) operator[](int i) noexcept(unchecked_ && N == 1) {
     ample::detail::check_row("array", i, extent);
-    if constexpr (N == 1) return static_cast<T&>(data()[i]);
-    else return derived_view()[i];
+    if constexpr (N == 1) {
+      return static_cast<T&>(elements()[i]);
+    } else {
+      check_host_projection(i);
+      return derived_view()[i];
+    }
   }
-  decltype(auto) operator[](int i) const noexcept(unchecked_) {
+  decltype(auto) operator[](int i) const noexcept(unchecked_ && N == 1) {
     ample::detail::check_row("array", i, extent);
-    if constexpr (N == 1) return static_cast<const T&>(data()[i]);
-    else return derived_view()[i];
+    if constexpr (N == 1) {
+      return static_cast<const T&>(elements()[i]);
+    } else {
+      check_host_projection(i);
+      return derived_view()[i];
+    }
   }
-  decltype(auto) operator()(int i) noexcept(unchecked_) { return (*this)[i]; }
-  decltype(auto) operator()(int i) const noexcept(unchecked_) { return (*this)[i]; }
+  decltype(auto) operator()(int i) noexcept(unchecked_ && N == 1) { return (*this)[i]; }
+  decltype(auto) operator()(int i) const noexcept(unchecked_ && N == 1) { return (*this)[i]; }
 
   array_view<T, N> section(const index<N>& origin, const concurrency::extent<N>& ext) {
     return derived_view().section(origin, ext);
@@ -225,6 +254,17 @@ class array {
   array_view<const T, N> section(const concurrency::extent<N>& ext) const {
     return derived_view().section(ext);
   }
+  /// section(i0[, i1[, i2]], e0[, e1[, e2]]): origin and extent as integers, ranks 1 to 3.
+  template <class... Ints>
+    requires(N <= 3 && sizeof...(Ints) == 2 * N && (std::is_convertible_v<Ints, int> && ...))
+  array_view<T, N> section(Ints... origin_then_extent) {
+    return derived_view().section(static_cast<int>(origin_then_extent)...);
+  }
+  template <class... Ints>
+    requires(N <= 3 && sizeof...(Ints) == 2 * N && (std::is_convertible_v<Ints, int> && ...))
+  array_view<const T, N> section(Ints... origin_then_extent) const {
+    return derived_view().section(static_cast<int>(origin_then_extent)...);
+  }
 
   /// reinterpret_as<U>() views the array's bytes as a rank-1 view of U, holding
   /// sizeof(T) * extent.size() / sizeof(U) elements; runtime_exception if they do not divide.
@@ -233,35 +273,36 @@ class array {
   ///     array_view<int> bits = f.reinterpret_as<int>();   // the IEEE bits of each float
   template <class U>
   array_view<U, 1> reinterpret_as() {
-    return reinterpreted<U>(data());
+    return reinterpreted<U>(elements());
   }
   template <class U>
   array_view<const U, 1> reinterpret_as() const {
-    return reinterpreted<const U>(data());
+    return reinterpreted<const U>(elements());
   }
   /// view_as(e) views the first e.size() elements (in row-major order) as a dense view of
   /// shape e, of any rank; runtime_exception naming both extents if the array is too small.
   template <int K>
   array_view<T, K> view_as(const concurrency::extent<K>& e) {
     ample::detail::require_view_fits(e, ample::detail::format_extent<N>(extent), extent.size());
-    return array_view<T, K>(ample::detail::contiguous_layout(data(), e), storage_);
+    return array_view<T, K>(ample::detail::contiguous_layout(elements(), e), storage_);
   }
   template <int K>
   array_view<const T, K> view_as(const concurrency::extent<K>& e) const {
     ample::detail::require_view_fits(e, ample::detail::format_extent<N>(extent), extent.size());
-    return array_view<const T, K>(ample::detail::contiguous_layout(data(), e), storage_);
+    return array_view<const T, K>(ample::detail::contiguous_layout(elements(), e), storage_);
   }
 
-  /// data() points at the first element; arrays are dense and row-major.
-  T* data() noexcept { return static_cast<T*>(storage_->data()); }
-  const T* data() const noexcept { return static_cast<const T*>(storage_->data()); }
+  /// data() points at the first element; arrays are dense and row-major. On the host it is
+  /// null for an array with cpu_access_type access_type_none, as in Microsoft's runtime.
+  T* data() noexcept { return host_hidden() ? nullptr : elements(); }
+  const T* data() const noexcept { return host_hidden() ? nullptr : elements(); }
 
   /// copy_to() copies all elements into a destination of the same extent.
   void copy_to(array& dest) const { array_view<const T, N>(*this).copy_to(dest); }
   void copy_to(const array_view<T, N>& dest) const { array_view<const T, N>(*this).copy_to(dest); }
 
   /// Converting to std::vector copies the elements out in row-major order.
-  operator std::vector<T>() const { return std::vector<T>(data(), data() + extent.size()); }
+  operator std::vector<T>() const { return std::vector<T>(elements(), elements() + extent.size()); }
 
   access_type cpu_access_type;
 
@@ -283,6 +324,14 @@ class array {
         cpu_access_type(resolve(p.cpu_access, accelerator_view)),
         storage_(allocate(e, accelerator_view)) {}
 
+  static placement staging(concurrency::accelerator_view av, concurrency::accelerator_view associated) {
+    using ample::detail::backend_id;
+    const bool valid = av.state()->dev->backend == backend_id::host &&
+                       associated.state()->dev->backend != backend_id::host;
+    if (!valid) associated = av;
+    return placement{std::move(av), std::move(associated), access_type_auto};
+  }
+
   template <class U, class P>
   array_view<U, 1> reinterpreted(P* p) const {
     static_assert(sizeof(U) % 4 == 0, "reinterpret_as<U>: sizeof(U) must be a multiple of 4 bytes (SPEC §5.1)");
@@ -293,8 +342,9 @@ class array {
 
   static const concurrency::extent<N>& checked(const concurrency::extent<N>& e) {
     for (int d = 0; d < N; ++d)
-      if (e[d] < 0)
-        AMPLE_THROW(runtime_exception, "array extent " + ample::detail::format_extent(e) + " has a negative dimension",
+      if (e[d] <= 0)  // Microsoft's runtime refuses an empty array too
+        AMPLE_THROW(runtime_exception,
+                    "array extent " + ample::detail::format_extent(e) + " has a dimension that is not positive",
                     error_code::e_invalidarg);
     return e;
   }
@@ -308,19 +358,34 @@ class array {
   }
   static std::shared_ptr<ample::detail::buffer> allocate(const concurrency::extent<N>& e,
                                                          const concurrency::accelerator_view& av) {
-    return ample::detail::buffer::allocate(av.state(), e, sizeof(T));
+    auto storage = ample::detail::buffer::allocate(av.state(), e, sizeof(T));
+    storage->template construct_elements<T>();
+    return storage;
   }
 
+  /// fill() copies [first, last), which must hold exactly extent.size() elements: Microsoft's
+  /// runtime refuses a shorter and a longer range alike.
   template <class It>
   void fill(It first, It last) {
     const std::size_t n = extent.size();
     std::size_t copied = 0;
-    T* out = data();
+    T* out = elements();
     for (; first != last && copied < n; ++first, ++copied) out[copied] = *first;
-    if (copied < n)
+    std::size_t more = 0;
+    for (; first != last; ++first) ++more;
+    if (copied < n || more > 0)
       AMPLE_THROW(runtime_exception,
-                  "source range holds " + std::to_string(copied) + " elements, but array extent " +
+                  "source range holds " + std::to_string(copied + more) + " elements, but array extent " +
                       ample::detail::format_extent<N>(extent) + " needs " + std::to_string(n),
+                  error_code::e_invalidarg);
+  }
+
+  /// check_host_projection() throws for a row outside the extent on the host.
+  void check_host_projection(int row) const {
+    if (!ample::detail::in_kernel && static_cast<unsigned>(row) >= static_cast<unsigned>(extent[0]))
+      AMPLE_THROW(runtime_exception,
+                  "array: projection to row " + std::to_string(row) + " is outside extent " +
+                      ample::detail::format_extent<N>(extent),
                   error_code::e_invalidarg);
   }
 
@@ -333,10 +398,18 @@ class array {
     return array_view<const T, N>(layout(), ample::detail::derived_storage(storage_));
   }
 
-  ample::detail::strided_layout<T, N> layout() noexcept { return ample::detail::contiguous_layout(data(), extent); }
-  ample::detail::strided_layout<const T, N> layout() const noexcept {
-    return ample::detail::contiguous_layout(data(), concurrency::extent<N>(extent));
+  ample::detail::strided_layout<T, N> layout() noexcept {
+    return ample::detail::contiguous_layout(elements(), extent);
   }
+  ample::detail::strided_layout<const T, N> layout() const noexcept {
+    return ample::detail::contiguous_layout(elements(), concurrency::extent<N>(extent));
+  }
+
+  /// elements() is the storage, which copies and views reach whatever the CPU access type.
+  T* elements() noexcept { return static_cast<T*>(storage_->data()); }
+  const T* elements() const noexcept { return static_cast<const T*>(storage_->data()); }
+
+  bool host_hidden() const noexcept { return cpu_access_type == access_type_none && !ample::detail::in_kernel; }
 
   static constexpr bool unchecked_ = !ample::detail::debug_checks;
 

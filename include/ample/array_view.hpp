@@ -9,7 +9,6 @@
 
 #include "config.hpp"
 #include "accelerator.hpp"
-#include "detail/bitwise_copyable.hpp"
 #include "detail/buffer.hpp"
 #include "detail/debug_checks.hpp"
 #include "detail/kernel_context.hpp"
@@ -122,25 +121,28 @@ template <class T, int N = 1>
 class array_view {
   static_assert(N >= 1, "array_view needs rank N >= 1");
   static_assert(!std::is_reference_v<T> && !std::is_volatile_v<T>, "array_view element must be a plain object type");
-  static_assert(ample::detail::is_bitwise_copyable_v<std::remove_const_t<T>>,
-                "array_view elements must be trivially copyable, or trivially copy-constructible and "
-                "destructible like the short vectors (SPEC §5.2)");
+  static_assert(std::is_copy_constructible_v<std::remove_const_t<T>> &&
+                    std::is_copy_assignable_v<std::remove_const_t<T>>,
+                "array_view elements must be copyable (SPEC §5.2)");
   static_assert(sizeof(T) % 4 == 0,
                 "array_view element size must be a multiple of 4 bytes (SPEC §5.1); use int for char or short data");
 
  public:
   static constexpr int rank = N;
-  using value_type = std::remove_const_t<T>;
+  /// value_type is T, const included, as in Microsoft's array_view<const T, N>; element_type is
+  /// the element without const, the type of the arrays and views it copies to and from.
+  using value_type = T;
+  using element_type = std::remove_const_t<T>;
 
   /// extent is the shape of the view.
   ample::detail::readonly_extent<N> extent;
 
   /// array_view(arr) views all of an array.
-  array_view(array<value_type, N>& a) noexcept
-      : array_view(ample::detail::contiguous_layout<T, N>(a.data(), a.extent), a.storage_) {}
-  array_view(const array<value_type, N>& a) noexcept
+  array_view(array<element_type, N>& a) noexcept
+      : array_view(ample::detail::contiguous_layout<T, N>(a.elements(), a.extent), a.storage_) {}
+  array_view(const array<element_type, N>& a) noexcept
     requires std::is_const_v<T>
-      : array_view(ample::detail::contiguous_layout<T, N>(a.data(), a.extent), a.storage_) {}
+      : array_view(ample::detail::contiguous_layout<T, N>(a.elements(), a.extent), a.storage_) {}
 
   /// array_view(e, src) views the first e.size() elements of a contiguous container.
   template <detail_concepts::contiguous_source<T> Container>
@@ -184,7 +186,7 @@ class array_view {
   array_view& operator=(const array_view&) = default;
   /// A read-only view can be made from a writable one.
   template <class U>
-    requires(std::is_const_v<T> && std::is_same_v<U, value_type>)
+    requires(std::is_const_v<T> && std::is_same_v<U, element_type>)
   array_view(const array_view<U, N>& other) noexcept
       : extent(other.extent), data_(other.data_), storage_(other.storage_) {
     for (int d = 0; d < N; ++d) stride_[d] = other.stride_[d];
@@ -239,11 +241,7 @@ class array_view {
     check_section(origin, ext);
     array_view r(layout(), ample::detail::derived_storage(storage_));
     r.extent = ample::detail::readonly_extent<N>(ext);
-    // An empty section addresses nothing: no offset, which on a view of an empty vector
-    // would be arithmetic on a null pointer.
-    bool empty = false;
-    for (int d = 0; d < N; ++d) empty = empty || ext[d] == 0;
-    if (!empty) r.data_ = data_ + offset(origin);
+    r.data_ = data_ + offset(origin);
     return r;
   }
   /// section(origin) views from origin to the end of every dimension.
@@ -304,8 +302,8 @@ class array_view {
   }
 
   /// copy_to() copies this view's elements into a destination of the same extent.
-  void copy_to(array<value_type, N>& dest) const;
-  void copy_to(const array_view<value_type, N>& dest) const;
+  void copy_to(array<element_type, N>& dest) const;
+  void copy_to(const array_view<element_type, N>& dest) const;
 
   /// synchronize() makes the data current where the view's source lives (the host container
   /// for views over host memory). The CPU engine writes in place, so nothing moves.
@@ -353,7 +351,8 @@ class array_view {
   static std::shared_ptr<ample::detail::buffer> allocate(const concurrency::extent<N>& e) {
     const ample::detail::device& d = ample::detail::default_device();
     d.default_cpu_access_type.use();  // implicit storage fixes the default
-    auto storage = ample::detail::buffer::allocate(d.default_view, e, sizeof(value_type));
+    auto storage = ample::detail::buffer::allocate(d.default_view, e, sizeof(element_type));
+    storage->template construct_elements<element_type>();
     storage->drop_data_source();
     return storage;
   }
@@ -390,12 +389,14 @@ class array_view {
 
   void check_section(const index<N>& origin, const concurrency::extent<N>& ext) const {
     for (int d = 0; d < N; ++d) {
-      if (origin[d] < 0 || ext[d] < 0 || static_cast<long long>(origin[d]) + ext[d] > extent[d]) {
+      // An empty section is refused too, as Microsoft's runtime does.
+      if (origin[d] < 0 || ext[d] <= 0 || static_cast<long long>(origin[d]) + ext[d] > extent[d]) {
         int o[N];
         for (int k = 0; k < N; ++k) o[k] = origin[k];
         AMPLE_THROW(runtime_exception,
                     "section at origin " + ample::detail::format_values(o, N) + " with extent " +
-                        ample::detail::format_extent(ext) + " does not fit in extent " +
+                        ample::detail::format_extent(ext) +
+                        (ext[d] <= 0 ? " is empty, in extent " : " does not fit in extent ") +
                         ample::detail::format_extent<N>(extent),
                     error_code::e_invalidarg);
       }

@@ -12,6 +12,15 @@
 
 namespace ample::detail {
 
+/// host_output_iterator<Out, T> holds for the iterators copy() writes to: `*out = value` and
+/// `++out`, nothing more, so that legacy output iterators are accepted as in Microsoft's
+/// unconstrained templates (see host_iterator in array.hpp).
+template <class Out, class T>
+concept host_output_iterator = std::copy_constructible<Out> && requires(Out out, const T& value) {
+  *out = value;
+  ++out;
+};
+
 /// copy_from_range() fills a destination layout from [first, last), which must hold exactly
 /// as many elements as the destination.
 template <class It, class T, int N>
@@ -34,7 +43,8 @@ void copy_from_range(It first, It last, const strided_layout<T, N>& dst) {
                     "copy: source range ended after " + std::to_string(copied) + " elements, destination extent " +
                         format_extent(dst.shape) + " holds " + std::to_string(dst.shape.size()),
                     concurrency::error_code::e_invalidarg);
-      row[i] = *first++;
+      row[i] = *first;
+      ++first;  // prefix only: a legacy iterator may lack a usable postfix ++
     }
   });
 }
@@ -45,7 +55,7 @@ void copy_from_begin(It first, const strided_layout<T, N>& dst) {
   const int len = dst.shape[N - 1];
   for_each_outer(dst.shape, [&](const int* idx) {
     T* row = dst.row(idx);
-    for (int i = 0; i < len; ++i) row[i] = *first++;
+    for (int i = 0; i < len; ++i, ++first) row[i] = *first;
   });
 }
 
@@ -53,7 +63,14 @@ void copy_from_begin(It first, const strided_layout<T, N>& dst) {
 template <class T, int N, class Out>
 void copy_to_iterator(const strided_layout<T, N>& src, Out out) {
   const int len = src.shape[N - 1];
-  for_each_outer(src.shape, [&](const int* idx) { out = std::copy_n(src.row(idx), len, out); });
+  for_each_outer(src.shape, [&](const int* idx) {
+    if constexpr (std::output_iterator<Out, const T&>) {
+      out = std::copy_n(src.row(idx), len, out);  // a memmove for pointers to trivially copyable T
+    } else {
+      const T* row = src.row(idx);
+      for (int i = 0; i < len; ++i, ++out) *out = row[i];
+    }
+  });
 }
 
 template <class S, class D, int N>
@@ -67,11 +84,11 @@ void checked_copy(const strided_layout<S, N>& src, const strided_layout<D, N>& d
 namespace Concurrency {
 
 template <class T, int N>
-void array_view<T, N>::copy_to(array<value_type, N>& dest) const {
+void array_view<T, N>::copy_to(array<element_type, N>& dest) const {
   ample::detail::checked_copy(layout(), ample::detail::container_access::layout(dest));
 }
 template <class T, int N>
-void array_view<T, N>::copy_to(const array_view<value_type, N>& dest) const {
+void array_view<T, N>::copy_to(const array_view<element_type, N>& dest) const {
   ample::detail::checked_copy(layout(), ample::detail::container_access::layout(dest));
 }
 
@@ -102,34 +119,36 @@ void copy(const array_view<T, N>& src, const array_view<T, N>& dest) {
   src.copy_to(dest);
 }
 
-/// copy(first, last, dest) fills an array or view from a host range of exactly its size.
-template <std::input_iterator It, class T, int N>
+/// copy(first, last, dest) fills an array or view from a host range of exactly its size. It
+/// accepts any iterator with `*` and `++`, so that an iterator type outside these overloads
+/// never falls through to std::copy, which ADL finds for std::vector's iterators.
+template <ample::detail::host_iterator It, class T, int N>
 void copy(It first, It last, array<T, N>& dest) {
   ample::detail::copy_from_range(first, last, ample::detail::container_access::layout(dest));
 }
-template <std::input_iterator It, class T, int N>
+template <ample::detail::host_iterator It, class T, int N>
 void copy(It first, It last, const array_view<T, N>& dest) {
   ample::detail::copy_from_range(first, last, ample::detail::container_access::layout(dest));
 }
 /// copy(first, dest) fills an array or view from a host iterator, reading dest.extent.size()
 /// elements.
-template <std::input_iterator It, class T, int N>
+template <ample::detail::host_iterator It, class T, int N>
 void copy(It first, array<T, N>& dest) {
   ample::detail::copy_from_begin(first, ample::detail::container_access::layout(dest));
 }
-template <std::input_iterator It, class T, int N>
+template <ample::detail::host_iterator It, class T, int N>
 void copy(It first, const array_view<T, N>& dest) {
   ample::detail::copy_from_begin(first, ample::detail::container_access::layout(dest));
 }
 
 /// copy(src, out) writes all elements of an array or view to an output iterator.
 template <class T, int N, class Out>
-  requires std::output_iterator<Out, T>
+  requires ample::detail::host_output_iterator<Out, T>
 void copy(const array<T, N>& src, Out out) {
   ample::detail::copy_to_iterator(ample::detail::container_access::layout(src), out);
 }
 template <class T, int N, class Out>
-  requires std::output_iterator<Out, std::remove_const_t<T>>
+  requires ample::detail::host_output_iterator<Out, std::remove_const_t<T>>
 void copy(const array_view<T, N>& src, Out out) {
   ample::detail::copy_to_iterator(ample::detail::container_access::layout(src), out);
 }
@@ -167,34 +186,34 @@ completion_future copy_async(const array_view<T, N>& src, const array_view<T, N>
   concurrency::copy(src, dest);
   return ample::detail::ready_future();
 }
-template <std::input_iterator It, class T, int N>
+template <ample::detail::host_iterator It, class T, int N>
 completion_future copy_async(It first, It last, array<T, N>& dest) {
   concurrency::copy(first, last, dest);
   return ample::detail::ready_future();
 }
-template <std::input_iterator It, class T, int N>
+template <ample::detail::host_iterator It, class T, int N>
 completion_future copy_async(It first, It last, const array_view<T, N>& dest) {
   concurrency::copy(first, last, dest);
   return ample::detail::ready_future();
 }
-template <std::input_iterator It, class T, int N>
+template <ample::detail::host_iterator It, class T, int N>
 completion_future copy_async(It first, array<T, N>& dest) {
   concurrency::copy(first, dest);
   return ample::detail::ready_future();
 }
-template <std::input_iterator It, class T, int N>
+template <ample::detail::host_iterator It, class T, int N>
 completion_future copy_async(It first, const array_view<T, N>& dest) {
   concurrency::copy(first, dest);
   return ample::detail::ready_future();
 }
 template <class T, int N, class Out>
-  requires std::output_iterator<Out, T>
+  requires ample::detail::host_output_iterator<Out, T>
 completion_future copy_async(const array<T, N>& src, Out out) {
   concurrency::copy(src, out);
   return ample::detail::ready_future();
 }
 template <class T, int N, class Out>
-  requires std::output_iterator<Out, std::remove_const_t<T>>
+  requires ample::detail::host_output_iterator<Out, std::remove_const_t<T>>
 completion_future copy_async(const array_view<T, N>& src, Out out) {
   concurrency::copy(src, out);
   return ample::detail::ready_future();

@@ -23,7 +23,7 @@ class extent : public ample::detail::coordinate<extent<N>, N> {
  public:
   constexpr extent() noexcept = default;
   template <class... Ints>
-    requires(sizeof...(Ints) == N && (std::convertible_to<Ints, int> && ...))
+    requires(N <= 3 && sizeof...(Ints) == N && (std::convertible_to<Ints, int> && ...))
   constexpr explicit(sizeof...(Ints) == 1) extent(Ints... values) noexcept : base(values...) {}
   constexpr explicit extent(const int* values) noexcept : base(values) {}
 

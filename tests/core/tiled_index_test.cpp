@@ -72,11 +72,13 @@ TEST_P(TiledIndexTest, TwoDimensional32x32) {
   parallel_for_each(extent<2>(rows, cols).tile<32, 32>(), [=](tiled_index<32, 32> t) restrict(amp) {
     int code = 0;
     const index<2> te(t.tile_extent[0], t.tile_extent[1]);
-    if (t.local != t.global % te) code |= 1;
-    if (t.tile != t.global / te) code |= 2;
+    for (int d = 0; d < 2; ++d) {  // index has no element-wise % or / with an index
+      if (t.local[d] != t.global[d] % te[d]) code |= 1;
+      if (t.tile[d] != t.global[d] / te[d]) code |= 2;
+    }
     if (t.tile_origin != t.global - t.local) code |= 4;
     if (t.local[0] < 0 || t.local[0] >= 32 || t.local[1] < 0 || t.local[1] >= 32) code |= 8;
-    if (t.tile_origin != t.tile * index<2>(32, 32)) code |= 16;
+    if (t.tile_origin != t.tile * 32) code |= 16;
     st[t.global] = code;
   });
   st.synchronize();
@@ -90,8 +92,10 @@ TEST_P(TiledIndexTest, ThreeDimensional4x16x16) {
   parallel_for_each(extent<3>(d0, d1, d2).tile<4, 16, 16>(), [=](tiled_index<4, 16, 16> t) restrict(amp) {
     int code = 0;
     const index<3> te(4, 16, 16);
-    if (t.local != t.global % te) code |= 1;
-    if (t.tile != t.global / te) code |= 2;
+    for (int d = 0; d < 3; ++d) {  // index has no element-wise % or / with an index
+      if (t.local[d] != t.global[d] % te[d]) code |= 1;
+      if (t.tile[d] != t.global[d] / te[d]) code |= 2;
+    }
     if (t.tile_origin != t.global - t.local) code |= 4;
     index<3> converted = t;
     if (converted != t.global) code |= 8;

@@ -13,6 +13,7 @@
 #include "../config.hpp"
 #include "../exceptions.hpp"
 #include "../extent.hpp"
+#include "bitwise_copyable.hpp"
 #include "device.hpp"
 
 namespace ample::detail {
@@ -89,7 +90,25 @@ class buffer {
 
   buffer(const buffer&) = delete;
   buffer& operator=(const buffer&) = delete;
-  ~buffer() { ::operator delete(data_, std::align_val_t(alignment)); }
+  ~buffer() {
+    if (destroy_elements_ != nullptr) destroy_elements_(data_, bytes_);
+    ::operator delete(data_, std::align_val_t(alignment));
+  }
+
+  /// construct_elements<T>() gives the buffer's T elements a lifetime where a T is not a plain
+  /// bundle of bytes (a user-written copy constructor or destructor, as in ray tracers' sphere
+  /// structs, which Microsoft's array accepts): each is value-initialised now and destroyed
+  /// before the memory is freed, and containers copy them element by element. Other elements
+  /// stay uninitialised, as C++ AMP allows, and are copied as bytes.
+  template <class T>
+  void construct_elements() {
+    if constexpr (!is_bitwise_copyable_v<T>) {
+      std::uninitialized_value_construct_n(static_cast<T*>(data_), bytes_ / sizeof(T));
+      destroy_elements_ = [](void* data, std::size_t bytes) {
+        std::destroy_n(static_cast<T*>(data), bytes / sizeof(T));
+      };
+    }
+  }
 
   void* data() const noexcept { return data_; }
   std::size_t bytes() const noexcept { return bytes_; }
@@ -121,6 +140,7 @@ class buffer {
   void* data_;
   std::size_t bytes_;
   bool has_data_source_ = true;
+  void (*destroy_elements_)(void* data, std::size_t bytes) = nullptr;  ///< set by construct_elements()
 };
 
 }  // namespace ample::detail

@@ -8,6 +8,11 @@
 
 namespace ample::detail {
 
+/// elementwise_products<Derived> tells whether two Derived multiply, divide and take remainders
+/// element by element: extent does, index does not (index.hpp specialises it).
+template <class Derived>
+inline constexpr bool elementwise_products = true;
+
 /// coordinate is a CRTP base holding N ints, with the element-wise and scalar arithmetic that
 /// C++ AMP specifies for index and extent (SPEC §4.1, §4.2). Every operation is constexpr and
 /// inline so that index arithmetic in kernels compiles to plain integer code.
@@ -25,7 +30,7 @@ class coordinate {
   /// constructor instead of inheriting it: GCC 12 drops explicit(...) from inherited
   /// constructors, which would make `index<1> i = 5;` compile.
   template <class... Ints>
-    requires(sizeof...(Ints) == N && (std::convertible_to<Ints, int> && ...))
+    requires(N <= 3 && sizeof...(Ints) == N && (std::convertible_to<Ints, int> && ...))
   constexpr explicit(sizeof...(Ints) == 1) coordinate(Ints... values) noexcept
       : v_{static_cast<int>(values)...} {}
 
@@ -37,11 +42,19 @@ class coordinate {
   constexpr int operator[](int i) const noexcept { return v_[i]; }
   constexpr int& operator[](int i) noexcept { return v_[i]; }
 
+  // *, / and % of two coordinates exist for extent only (elementwise_products): C++ AMP gives
+  // index + and - with another index, and nothing else.
   constexpr Derived& operator+=(const Derived& o) noexcept { return apply(o, [](int& a, int b) { a += b; }); }
   constexpr Derived& operator-=(const Derived& o) noexcept { return apply(o, [](int& a, int b) { a -= b; }); }
-  constexpr Derived& operator*=(const Derived& o) noexcept { return apply(o, [](int& a, int b) { a *= b; }); }
-  constexpr Derived& operator/=(const Derived& o) noexcept { return apply(o, [](int& a, int b) { a /= b; }); }
-  constexpr Derived& operator%=(const Derived& o) noexcept { return apply(o, [](int& a, int b) { a %= b; }); }
+  constexpr Derived& operator*=(const Derived& o) noexcept
+    requires elementwise_products<Derived>
+  { return apply(o, [](int& a, int b) { a *= b; }); }
+  constexpr Derived& operator/=(const Derived& o) noexcept
+    requires elementwise_products<Derived>
+  { return apply(o, [](int& a, int b) { a /= b; }); }
+  constexpr Derived& operator%=(const Derived& o) noexcept
+    requires elementwise_products<Derived>
+  { return apply(o, [](int& a, int b) { a %= b; }); }
 
   constexpr Derived& operator+=(int s) noexcept { return apply(s, [](int& a, int b) { a += b; }); }
   constexpr Derived& operator-=(int s) noexcept { return apply(s, [](int& a, int b) { a -= b; }); }
@@ -56,9 +69,15 @@ class coordinate {
 
   friend constexpr Derived operator+(Derived a, const Derived& b) noexcept { return a += b; }
   friend constexpr Derived operator-(Derived a, const Derived& b) noexcept { return a -= b; }
-  friend constexpr Derived operator*(Derived a, const Derived& b) noexcept { return a *= b; }
-  friend constexpr Derived operator/(Derived a, const Derived& b) noexcept { return a /= b; }
-  friend constexpr Derived operator%(Derived a, const Derived& b) noexcept { return a %= b; }
+  friend constexpr Derived operator*(Derived a, const Derived& b) noexcept
+    requires elementwise_products<Derived>
+  { return a *= b; }
+  friend constexpr Derived operator/(Derived a, const Derived& b) noexcept
+    requires elementwise_products<Derived>
+  { return a /= b; }
+  friend constexpr Derived operator%(Derived a, const Derived& b) noexcept
+    requires elementwise_products<Derived>
+  { return a %= b; }
 
   friend constexpr Derived operator+(Derived a, int s) noexcept { return a += s; }
   friend constexpr Derived operator-(Derived a, int s) noexcept { return a -= s; }

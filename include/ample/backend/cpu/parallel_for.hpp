@@ -54,7 +54,8 @@ class parallel_for<Kernel, concurrency::extent<N>, cpu::backend> {
   void run_range(std::int64_t begin, std::int64_t end) const {
     const Kernel& kernel = kernel_;
     if constexpr (N == 1) {
-      for (int i = static_cast<int>(begin); i < static_cast<int>(end); ++i) kernel(concurrency::index<1>(i));
+      for (int i = static_cast<int>(begin); i < static_cast<int>(end); ++i)
+        call_work_item(kernel, concurrency::index<1>(i));
     } else {
       concurrency::index<N> idx;
       std::int64_t rest = begin;
@@ -70,7 +71,7 @@ class parallel_for<Kernel, concurrency::extent<N>, cpu::backend> {
         concurrency::index<N> at = idx;
         for (int i = start; i < stop; ++i) {
           at[N - 1] = i;
-          kernel(at);
+          call_work_item(kernel, at);
         }
         remaining -= stop - start;
         idx[N - 1] = 0;
@@ -129,7 +130,7 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
     }
     concurrency::index<rank> origin;
     for (int d = 0; d < rank; ++d) origin[d] = tile[d] * tile_extent[d];
-    self.kernel_(tiled_index_type(origin + local, local, tile, origin, barrier_factory::make(sync)));
+    call_work_item(self.kernel_, tiled_index_type(origin + local, local, tile, origin, barrier_factory::make(sync)));
   }
 
   concurrency::index<rank> tile_at(std::int64_t t) const noexcept {
