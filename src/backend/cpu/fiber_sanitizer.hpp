@@ -89,6 +89,16 @@ inline constexpr bool tsan_build = false;
 /// the default work-item stack grows by this factor in their builds.
 inline constexpr std::size_t sanitizer_stack_factor = sanitized_build ? 4 : 1;
 
+/// ASan gives every fiber a fake stack of its own for use-after-return detection (megabytes
+/// each), which it frees only when that fiber switches away for good. Fibers that will never
+/// run again (their stacks are about to be replaced) must therefore be resumed once to leave
+/// properly in ASan builds, or every replacement leaks their fake stacks.
+#if defined(AMPLE_IMPL_ASAN)
+inline constexpr bool fibers_hold_fake_stacks = true;
+#else
+inline constexpr bool fibers_hold_fake_stacks = false;
+#endif
+
 /// The TSan build starts every tile as fibers, skipping the loop phase: each work-item must
 /// be a TSan fiber of its own (fiber_annotations).
 inline constexpr bool every_item_a_fiber = tsan_build;
@@ -244,6 +254,14 @@ class fiber_annotations {
 #endif
 #if defined(AMPLE_IMPL_TSAN)
     __tsan_switch_to_fiber(tsan_[to + 1], __tsan_switch_to_fiber_no_sync);
+#endif
+  }
+  /// before_last_switch() precedes the final jump of a fiber, to slot `to`; the fiber is never
+  /// resumed again: ASan frees its fake stack (its use-after-return frames), which
+  /// only the fiber itself can do, by leaving for good.
+  void before_last_switch([[maybe_unused]] int to) noexcept {
+#if defined(AMPLE_IMPL_ASAN)
+    __sanitizer_start_switch_fiber(nullptr, at_(to).bounds.bottom, at_(to).bounds.size);
 #endif
   }
   void after_switch([[maybe_unused]] int self, [[maybe_unused]] int from) noexcept {

@@ -35,8 +35,10 @@ void stack_pool::release() noexcept {
   valgrind_ids_.clear();
 }
 
+bool stack_pool::size_setting_changed() const noexcept { return generation_ != stack_generation(); }
+
 bool stack_pool::adopt_size_setting() {
-  if (generation_ == stack_generation()) return false;
+  if (!size_setting_changed()) return false;
   release();
   generation_ = stack_generation();
   stack_size_ = cpu::stack_size();

@@ -25,6 +25,8 @@ class stack_pool {
   /// tiles: a launch on REF runs without the engine's launch lock, so the setting can change
   /// while one of its tiles runs on these stacks.
   bool adopt_size_setting();
+  /// size_setting_changed() tells whether adopt_size_setting() would replace the stacks.
+  bool size_setting_changed() const noexcept;
   /// reserve() makes stacks 0..count-1 available, at the size of the stacks already made.
   void reserve(int count);
   /// top() is the highest address of stack i (stacks grow down); size() is each one's size.

@@ -37,6 +37,7 @@ void tile_scheduler::run(item_fn fn, const void* context, int items, const tile_
   mismatch_ = -1;
   round_ = 0;
   for (int i = 0; i < items; ++i) items_state_[i].status = item_status::not_started;
+  if (fibers_hold_fake_stacks && stacks_.size_setting_changed()) retire_parked_fibers();
   if (stacks_.adopt_size_setting()) {
     for (item_state& s : items_state_) s.parked = false;  // their stacks were unmapped
     sanitizer_.abandon_fibers();
@@ -54,6 +55,28 @@ void tile_scheduler::run(item_fn fn, const void* context, int items, const tile_
     error_ = nullptr;
     std::rethrow_exception(e);
   }
+}
+
+tile_scheduler::~tile_scheduler() {
+  if (fibers_hold_fake_stacks) retire_parked_fibers();
+}
+
+void tile_scheduler::retire_parked_fibers() noexcept {
+  retiring_ = true;
+  for (int i = 0; i < max_items; ++i) {
+    if (!items_state_[i].parked) continue;
+    items_state_[i].parked = false;
+    current_ = i;
+    jump(host, i, items_state_[i].context);  // comes back when the fiber has left for good
+  }
+  retiring_ = false;
+}
+
+void tile_scheduler::leave_for_good(int own_slot) noexcept {
+  from_ = own_slot;
+  sanitizer_.before_last_switch(host);
+  fc::jump_fcontext(host_, this);
+  __builtin_unreachable();
 }
 
 tile_scheduler::context_t tile_scheduler::start(int item) {
@@ -105,8 +128,10 @@ void tile_scheduler::fiber_body() {
     items_state_[own_slot].parked = true;
     const context_t target =
         next != host && items_state_[next].status == item_status::not_started ? enter(next) : slot(next);
-    // Resumed by a later tile to run work-item own_slot (current_) from the start.
+    // Resumed by a later tile to run work-item own_slot (current_) from the start, or by
+    // retire_parked_fibers() to end.
     jump(own_slot, next, target);
+    if (retiring_) leave_for_good(own_slot);
   }
 }
 

@@ -30,6 +30,8 @@ namespace ample::detail::cpu {
 /// Fibers outlive their tile: a fiber whose work-item finished parks (saves its context and
 /// switches on), and the next tile that needs a fiber in that slot resumes it to run its own
 /// work-item, instead of creating a fiber. Slot 0 is the loop fiber; slot i > 0 runs item i.
+/// Parked fibers are dropped when the stack size setting changes; ASan builds first resume
+/// each once so that it ends properly (retire_parked_fibers), as they do at thread exit.
 ///
 /// Fibers are Boost.Context execution contexts (fcontext: make_fcontext / jump_fcontext), the
 /// layer under boost::context::fiber. Using it directly saves the fiber record, the moves of
@@ -45,6 +47,11 @@ namespace ample::detail::cpu {
 /// separate fiber ordered only by the barriers.
 class tile_scheduler final : public tile_sync {
  public:
+  tile_scheduler() = default;
+  tile_scheduler(const tile_scheduler&) = delete;
+  tile_scheduler& operator=(const tile_scheduler&) = delete;
+  ~tile_scheduler();
+
   /// run() executes all work-items of one tile; rethrows their first error.
   void run(item_fn fn, const void* context, int items, const tile_shape& shape);
 
@@ -69,6 +76,11 @@ class tile_scheduler final : public tile_sync {
   static void fiber_main(boost::context::detail::transfer_t from);
   [[noreturn]] void fiber_body();
   void run_item(int item) noexcept;
+  /// retire_parked_fibers() resumes every parked fiber once, on the host, to end it: needed
+  /// where fibers hold resources of their own (fibers_hold_fake_stacks), before their stacks
+  /// are replaced or the thread ends. leave_for_good() is a retiring fiber's last jump.
+  void retire_parked_fibers() noexcept;
+  [[noreturn]] void leave_for_good(int own_slot) noexcept;
   void promote(int item, const char* file, int line);
   int end_of_round();
   int next_after(int item);
@@ -94,6 +106,7 @@ class tile_scheduler final : public tile_sync {
   int from_ = host;     ///< item that switched to current_: its context is stored on arrival
   bool promoted_ = false;
   bool aborting_ = false;
+  bool retiring_ = false;  ///< parked fibers resumed now end instead of running a work-item
   int arrived_ = 0;     ///< items waiting at the barrier of the current round
   int finished_ = 0;    ///< items that returned
   int mismatch_ = -1;   ///< first item this tile that waited at another site than item 0
