@@ -95,8 +95,9 @@ void check_tiles(input& in) {
   });
 }
 
-/// Per rank: tiles of one work-item, of sizes that divide few extents, and of exactly 1024
-/// work-items (C++ AMP's limit; larger tiles do not compile).
+/// Per rank: tiles of one work-item, of sizes that divide few extents, of exactly 1024
+/// work-items (C++ AMP's limit; larger tiles do not compile) and of 64. Few large shapes: in
+/// the TSan build every work-item is a fiber, and the replay runs 1000 inputs in CTest.
 template <int N>
 void check_some_tile(input& in) {
   const int shape = in.byte() % 4;
@@ -104,17 +105,17 @@ void check_some_tile(input& in) {
     if (shape == 0) return check_tiles<1, 0, 0>(in);
     if (shape == 1) return check_tiles<7, 0, 0>(in);
     if (shape == 2) return check_tiles<1024, 0, 0>(in);
-    return check_tiles<512, 0, 0>(in);
+    return check_tiles<64, 0, 0>(in);
   } else if constexpr (N == 2) {
     if (shape == 0) return check_tiles<1, 1, 0>(in);
     if (shape == 1) return check_tiles<3, 5, 0>(in);
     if (shape == 2) return check_tiles<32, 32, 0>(in);
-    return check_tiles<16, 64, 0>(in);
+    return check_tiles<8, 8, 0>(in);
   } else {
     if (shape == 0) return check_tiles<2, 2, 2>(in);
     if (shape == 1) return check_tiles<1, 3, 4>(in);
     if (shape == 2) return check_tiles<4, 16, 16>(in);
-    return check_tiles<8, 8, 16>(in);
+    return check_tiles<2, 4, 8>(in);
   }
 }
 
