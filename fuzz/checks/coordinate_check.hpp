@@ -42,7 +42,8 @@ inline std::int64_t apply(op o, std::int64_t a, std::int64_t b) {
 /// has_all_ops<C, Y> holds when C takes all five operators with a Y operand: an int always,
 /// another extent for an extent; index and extent take only + and - with an index.
 template <class C, class Y>
-inline constexpr bool has_all_ops = (std::is_same_v<C, Y> && ample::detail::elementwise_products<C>) || std::is_same_v<Y, int>;
+inline constexpr bool has_all_ops =
+    (std::is_same_v<C, Y> && ample::detail::elementwise_products<C>) || std::is_same_v<Y, int>;
 
 /// The three spellings of `x op y`: compound assignment, binary operator, operand first.
 template <class C, class Y>

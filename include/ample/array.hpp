@@ -199,8 +199,8 @@ class array {
   /// Element access. Unchecked, unless AMPLE_ENABLE_DEBUG_CHECKS is defined: then an index
   /// outside the extent throws runtime_exception naming both (detail/debug_checks.hpp).
   /// Microsoft's also refuses host access to an array with cpu_access_type access_type_none and
-  /// kernel access to a staging array; checking either here made a[idx] in a kernel 2.6 times
-  /// slower (one branch per access stopped vectorisation), so Ample does not (its data() is
+  /// kernel access to a staging array; checking either here costs a branch per access, which
+  /// stopped the vectorisation of a[idx] loops in kernels, so Ample does not (its data() is
   /// null for access_type_none, as Microsoft's).
   T& operator[](const index<N>& idx) noexcept(unchecked_) { return elements()[offset(idx)]; }
   const T& operator[](const index<N>& idx) const noexcept(unchecked_) { return elements()[offset(idx)]; }

@@ -130,7 +130,8 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
     }
     concurrency::index<rank> origin;
     for (int d = 0; d < rank; ++d) origin[d] = tile[d] * tile_extent[d];
-    call_work_item(self.kernel_, tiled_index_type(origin + local, local, tile, origin, barrier_factory::make(sync)));
+    call_work_item(self.kernel_,
+                   tiled_index_type(origin + local, local, tile, origin, barrier_factory::make(sync)));
   }
 
   concurrency::index<rank> tile_at(std::int64_t t) const noexcept {
