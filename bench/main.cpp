@@ -30,11 +30,13 @@ workload matmul_blocked_workload();
 workload launch_empty_workload();
 workload barrier_event_workload();
 workload element_access_workload();
+workload direct3d_out_of_bounds_workload();
 
 std::vector<workload> all_workloads() {
   return {matmul_simple_workload(),   matmul_tiled_workload(),   tile_average_workload(),
           transpose_4096_workload(),  transpose_8192_workload(), matmul_blocked_workload(),
-          launch_empty_workload(),    barrier_event_workload(),  element_access_workload()};
+          launch_empty_workload(),    barrier_event_workload(),  element_access_workload(),
+          direct3d_out_of_bounds_workload()};
 }
 
 namespace {

@@ -15,6 +15,7 @@
 #include "detail/bitwise_copyable.hpp"
 #include "detail/buffer.hpp"
 #include "detail/debug_checks.hpp"
+#include "detail/direct3d_out_of_bounds.hpp"
 #include "detail/kernel_context.hpp"
 #include "detail/readonly_extent.hpp"
 #include "detail/readonly_property.hpp"
@@ -197,50 +198,58 @@ class array {
   access_type get_cpu_access_type() const noexcept { return cpu_access_type; }
 
   /// Element access. Unchecked, unless AMPLE_ENABLE_DEBUG_CHECKS is defined: then an index
-  /// outside the extent throws runtime_exception naming both (detail/debug_checks.hpp).
-  /// Microsoft's also refuses host access to an array with cpu_access_type access_type_none and
-  /// kernel access to a staging array; checking either here costs a branch per access, which
-  /// stopped the vectorisation of a[idx] loops in kernels, so Ample does not (its data() is
-  /// null for access_type_none, as Microsoft's).
-  T& operator[](const index<N>& idx) noexcept(unchecked_) { return elements()[offset(idx)]; }
-  const T& operator[](const index<N>& idx) const noexcept(unchecked_) { return elements()[offset(idx)]; }
-  T& operator()(const index<N>& idx) noexcept(unchecked_) { return elements()[offset(idx)]; }
-  const T& operator()(const index<N>& idx) const noexcept(unchecked_) { return elements()[offset(idx)]; }
+  /// outside the extent throws runtime_exception naming both (detail/debug_checks.hpp). With
+  /// AMPLE_DIRECT3D_OUT_OF_BOUNDS such an access reads zero and drops writes, as on Direct3D
+  /// (detail/direct3d_out_of_bounds.hpp). Microsoft's also refuses host access to an array
+  /// with cpu_access_type access_type_none and kernel access to a staging array; checking
+  /// either here costs a branch per access, which stopped the vectorisation of a[idx] loops in
+  /// kernels, so Ample does not (its data() is null for access_type_none, as Microsoft's).
+  AMPLE_IMPL_ELEMENT_ACCESS T& operator[](const index<N>& idx) noexcept(unchecked_) { return element(idx); }
+  AMPLE_IMPL_ELEMENT_ACCESS const T& operator[](const index<N>& idx) const noexcept(unchecked_) {
+    return element(idx);
+  }
+  AMPLE_IMPL_ELEMENT_ACCESS T& operator()(const index<N>& idx) noexcept(unchecked_) { return element(idx); }
+  AMPLE_IMPL_ELEMENT_ACCESS const T& operator()(const index<N>& idx) const noexcept(unchecked_) {
+    return element(idx);
+  }
 
   template <class... Ints>
     requires(N > 1 && sizeof...(Ints) == N && (std::is_convertible_v<Ints, int> && ...))
-  T& operator()(Ints... coords) noexcept(unchecked_) {
-    return elements()[offset(index<N>(static_cast<int>(coords)...))];
+  AMPLE_IMPL_ELEMENT_ACCESS T& operator()(Ints... coords) noexcept(unchecked_) {
+    return element(index<N>(static_cast<int>(coords)...));
   }
   template <class... Ints>
     requires(N > 1 && sizeof...(Ints) == N && (std::is_convertible_v<Ints, int> && ...))
-  const T& operator()(Ints... coords) const noexcept(unchecked_) {
-    return elements()[offset(index<N>(static_cast<int>(coords)...))];
+  AMPLE_IMPL_ELEMENT_ACCESS const T& operator()(Ints... coords) const noexcept(unchecked_) {
+    return element(index<N>(static_cast<int>(coords)...));
   }
 
   /// operator[](i) on rank 1 is element i, checked like element access; on rank N > 1 it
   /// projects to a rank N-1 view, and on the host a row outside the extent throws
-  /// runtime_exception, as Microsoft's does.
-  decltype(auto) operator[](int i) noexcept(unchecked_ && N == 1) {
+  /// runtime_exception, as Microsoft's does. Inside a kernel, in the Direct3D mode, such a row
+  /// projects to a view without elements (array_view::operator[](int)).
+  AMPLE_IMPL_ELEMENT_ACCESS decltype(auto) operator[](int i) noexcept(unchecked_ && N == 1) {
     ample::detail::check_row("array", i, extent);
     if constexpr (N == 1) {
-      return static_cast<T&>(elements()[i]);
+      return element(index<1>(i));
     } else {
       check_host_projection(i);
       return derived_view()[i];
     }
   }
-  decltype(auto) operator[](int i) const noexcept(unchecked_ && N == 1) {
+  AMPLE_IMPL_ELEMENT_ACCESS decltype(auto) operator[](int i) const noexcept(unchecked_ && N == 1) {
     ample::detail::check_row("array", i, extent);
     if constexpr (N == 1) {
-      return static_cast<const T&>(elements()[i]);
+      return element(index<1>(i));
     } else {
       check_host_projection(i);
       return derived_view()[i];
     }
   }
-  decltype(auto) operator()(int i) noexcept(unchecked_ && N == 1) { return (*this)[i]; }
-  decltype(auto) operator()(int i) const noexcept(unchecked_ && N == 1) { return (*this)[i]; }
+  AMPLE_IMPL_ELEMENT_ACCESS decltype(auto) operator()(int i) noexcept(unchecked_ && N == 1) { return (*this)[i]; }
+  AMPLE_IMPL_ELEMENT_ACCESS decltype(auto) operator()(int i) const noexcept(unchecked_ && N == 1) {
+    return (*this)[i];
+  }
 
   array_view<T, N> section(const index<N>& origin, const concurrency::extent<N>& ext) {
     return derived_view().section(origin, ext);
@@ -304,7 +313,10 @@ class array {
   /// Converting to std::vector copies the elements out in row-major order.
   operator std::vector<T>() const { return std::vector<T>(elements(), elements() + extent.size()); }
 
-  access_type cpu_access_type;
+  /// cpu_access_type is how the host may touch the array's memory, access_type_auto resolved
+  /// when the array was made. Read-only, as Microsoft's property: it reads as an access_type
+  /// (`a.cpu_access_type == access_type_read`, `switch`, passing it on) and cannot be assigned.
+  ample::detail::readonly_property<access_type, array> cpu_access_type;
 
  private:
   template <class, int>
@@ -413,7 +425,21 @@ class array {
 
   static constexpr bool unchecked_ = !ample::detail::debug_checks;
 
-  /// offset() is where every element access goes: the debug check, then the row-major offset.
+  /// element() is every element access: offset() and the address; in the Direct3D mode, the
+  /// scratch element for an index outside the extent.
+  AMPLE_IMPL_ELEMENT_ACCESS AMPLE_IMPL_ALWAYS_INLINE T& element(const index<N>& idx) noexcept(unchecked_) {
+    if constexpr (ample::detail::direct3d_out_of_bounds)
+      if (AMPLE_IMPL_UNLIKELY(!ample::detail::within(idx, extent))) return ample::detail::out_of_bounds_element<T>();
+    return elements()[offset(idx)];
+  }
+  AMPLE_IMPL_ELEMENT_ACCESS AMPLE_IMPL_ALWAYS_INLINE const T& element(const index<N>& idx) const noexcept(unchecked_) {
+    if constexpr (ample::detail::direct3d_out_of_bounds)
+      if (AMPLE_IMPL_UNLIKELY(!ample::detail::within(idx, extent)))
+        return ample::detail::out_of_bounds_element<const T>();
+    return elements()[offset(idx)];
+  }
+
+  /// offset() is the debug check, then the row-major offset.
   std::ptrdiff_t offset(const index<N>& idx) const noexcept(unchecked_) {
     ample::detail::check_index("array", idx, extent);
     std::ptrdiff_t off = 0;

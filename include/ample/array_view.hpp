@@ -11,6 +11,7 @@
 #include "accelerator.hpp"
 #include "detail/buffer.hpp"
 #include "detail/debug_checks.hpp"
+#include "detail/direct3d_out_of_bounds.hpp"
 #include "detail/kernel_context.hpp"
 #include "detail/readonly_extent.hpp"
 #include "detail/strided_layout.hpp"
@@ -212,36 +213,48 @@ class array_view {
       source_accelerator_view;
 
   /// Element access. Unchecked, unless AMPLE_ENABLE_DEBUG_CHECKS is defined: then an index
-  /// outside the extent throws runtime_exception naming both (detail/debug_checks.hpp).
-  T& operator[](const index<N>& idx) const noexcept(unchecked_) { return element(idx); }
-  T& operator()(const index<N>& idx) const noexcept(unchecked_) { return element(idx); }
+  /// outside the extent throws runtime_exception naming both (detail/debug_checks.hpp). With
+  /// AMPLE_DIRECT3D_OUT_OF_BOUNDS such an access reads zero and drops writes, as on Direct3D
+  /// (detail/direct3d_out_of_bounds.hpp).
+  AMPLE_IMPL_ELEMENT_ACCESS T& operator[](const index<N>& idx) const noexcept(unchecked_) { return element(idx); }
+  AMPLE_IMPL_ELEMENT_ACCESS T& operator()(const index<N>& idx) const noexcept(unchecked_) { return element(idx); }
   /// get_ref() is operator[] under the name C++ AMP gives it for amp code.
-  T& get_ref(const index<N>& idx) const noexcept(unchecked_) { return element(idx); }
+  AMPLE_IMPL_ELEMENT_ACCESS T& get_ref(const index<N>& idx) const noexcept(unchecked_) { return element(idx); }
 
   template <class... Ints>
     requires(N > 1 && sizeof...(Ints) == N && (std::is_convertible_v<Ints, int> && ...))
-  T& operator()(Ints... coords) const noexcept(unchecked_) {
+  AMPLE_IMPL_ELEMENT_ACCESS T& operator()(Ints... coords) const noexcept(unchecked_) {
     return element(index<N>(static_cast<int>(coords)...));
   }
 
   /// operator[](i) on rank 1 is element i; on rank N > 1 it projects to the rank N-1 view of
-  /// row i of the most significant dimension. Checked like element access.
-  decltype(auto) operator[](int i) const noexcept(unchecked_) {
+  /// row i of the most significant dimension. Checked like element access. With
+  /// AMPLE_DIRECT3D_OUT_OF_BOUNDS, a row outside the extent projects, inside a kernel, to a
+  /// view of the row's extent that has no elements: every access through it, or through its
+  /// projections and sections, is out of bounds (its data() is null). On the host such a
+  /// projection throws runtime_exception, as array's does, so that no host copy meets one.
+  AMPLE_IMPL_ELEMENT_ACCESS decltype(auto) operator[](int i) const noexcept(row_noexcept_) {
     ample::detail::check_row("array_view", i, extent);
     if constexpr (N == 1) {
+      if constexpr (ample::detail::direct3d_out_of_bounds)
+        if (AMPLE_IMPL_UNLIKELY(!row_inside(i))) return ample::detail::out_of_bounds_element<T>();
       return static_cast<T&>(data_[i]);
     } else {
+      if constexpr (ample::detail::direct3d_out_of_bounds)
+        if (AMPLE_IMPL_UNLIKELY(!row_inside(i))) return projection_out_of_bounds(i);
       return project(i);
     }
   }
-  decltype(auto) operator()(int i) const noexcept(unchecked_) { return (*this)[i]; }
+  AMPLE_IMPL_ELEMENT_ACCESS decltype(auto) operator()(int i) const noexcept(row_noexcept_) { return (*this)[i]; }
 
   /// section(origin, ext) views the sub-block of shape ext starting at origin.
   array_view section(const index<N>& origin, const concurrency::extent<N>& ext) const {
     check_section(origin, ext);
     array_view r(layout(), ample::detail::derived_storage(storage_));
     r.extent = ample::detail::readonly_extent<N>(ext);
-    r.data_ = data_ + offset(origin);
+    // A view with no elements (a projection to a row outside the extent, in the Direct3D
+    // out-of-bounds mode) has sections with none either; null plus an offset is undefined.
+    if (data_ != nullptr) r.data_ = data_ + offset(origin);
     return r;
   }
   /// section(origin) views from origin to the end of every dimension.
@@ -364,10 +377,23 @@ class array_view {
   }
 
   static constexpr bool unchecked_ = !ample::detail::debug_checks;
+  /// row_noexcept_: operator[](int) throws with the debug checks, and in the Direct3D mode for
+  /// a projection to a row outside the extent on the host.
+  static constexpr bool row_noexcept_ = unchecked_ && (N == 1 || !ample::detail::direct3d_out_of_bounds);
 
-  /// element() is every element access: the debug check, then the address.
-  AMPLE_IMPL_ALWAYS_INLINE T& element(const index<N>& idx) const noexcept(unchecked_) {
+  /// row_inside() is whether operator[](i) reaches an element or row (Direct3D mode).
+  AMPLE_IMPL_ALWAYS_INLINE bool row_inside(int i) const noexcept {
+    return data_ != nullptr && static_cast<unsigned>(i) < static_cast<unsigned>(extent[0]);
+  }
+
+  /// element() is every element access: the debug check, then the address; in the Direct3D
+  /// mode, the scratch element for an index outside the extent or a view without elements.
+  AMPLE_IMPL_ELEMENT_ACCESS AMPLE_IMPL_ALWAYS_INLINE T& element(const index<N>& idx) const noexcept(unchecked_) {
     ample::detail::check_index("array_view", idx, extent);
+    if constexpr (ample::detail::direct3d_out_of_bounds) {
+      if (AMPLE_IMPL_UNLIKELY(data_ == nullptr || !ample::detail::within(idx, extent)))
+        return ample::detail::out_of_bounds_element<T>();
+    }
     return data_[offset(idx)];
   }
 
@@ -380,6 +406,26 @@ class array_view {
   array_view<T, (N > 1 ? N - 1 : 1)> project(int i) const noexcept {
     constexpr int M = N > 1 ? N - 1 : 1;
     ample::detail::strided_layout<T, M> l{data_ + static_cast<std::ptrdiff_t>(i) * stride_[0], {}, {}};
+    for (int d = 0; d < M; ++d) {
+      l.shape[d] = extent[d + 1];
+      l.stride[d] = stride_[d + 1];
+    }
+    return array_view<T, M>(l, ample::detail::derived_storage(storage_));
+  }
+
+  /// projection_out_of_bounds() is operator[](i) for a row outside the extent in the Direct3D
+  /// mode: inside a kernel a view of the row's shape with no elements (null data), which makes
+  /// every access through it out of bounds; on the host runtime_exception, as array's host
+  /// projection throws.
+  [[gnu::cold]] array_view<T, (N > 1 ? N - 1 : 1)> projection_out_of_bounds(int i) const {
+    constexpr int M = N > 1 ? N - 1 : 1;
+    if (!ample::detail::in_kernel && static_cast<unsigned>(i) >= static_cast<unsigned>(extent[0]))
+      AMPLE_THROW(runtime_exception,
+                  "array_view: projection to row " + std::to_string(i) + " is outside extent " +
+                      ample::detail::format_extent<N>(extent) +
+                      " (AMPLE_DIRECT3D_OUT_OF_BOUNDS makes it a view without elements only inside kernels)",
+                  error_code::e_invalidarg);
+    ample::detail::strided_layout<T, M> l{nullptr, {}, {}};
     for (int d = 0; d < M; ++d) {
       l.shape[d] = extent[d + 1];
       l.stride[d] = stride_[d + 1];

@@ -5,6 +5,8 @@
 #include <amp.h>
 #include <amp_short_vectors.h>
 
+static int access_bits(concurrency::access_type t) { return static_cast<int>(t); }
+
 int main() {
   int v[6] = {};
   concurrency::array<int, 1> a(16);
@@ -29,5 +31,12 @@ int main() {
   const concurrency::accelerator_view placed = a.accelerator_view;
   const concurrency::accelerator owner = placed.accelerator;
   const concurrency::accelerator_view source = row.source_accelerator_view;
-  (void)a, (void)p, (void)bits, (void)i, (void)j, (void)e, (void)t, (void)owner, (void)source;
+  bool readable = a.cpu_access_type == concurrency::access_type_read_write && access_bits(a.cpu_access_type) == 3;
+  switch (a.cpu_access_type) {
+    case concurrency::access_type_none: readable = false; break;
+    default: break;
+  }
+  const concurrency::access_type cpu_access = a.cpu_access_type;
+  (void)a, (void)p, (void)bits, (void)i, (void)j, (void)e, (void)t, (void)owner, (void)source,
+      (void)readable, (void)cpu_access;
 }

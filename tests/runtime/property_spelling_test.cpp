@@ -5,7 +5,8 @@
 // keep reading it through copies, moves and assignments.
 //
 // Compile-time rules (tests/compile_fail): the properties cannot be assigned
-// (assign_accelerator_property.cpp, assign_array_accelerator_view.cpp), and
+// (assign_accelerator_property.cpp, assign_array_accelerator_view.cpp,
+// assign_array_cpu_access_type.cpp), and
 // source_accelerator_view cannot be copied out of its view (view_property_copy.cpp).
 #include <amp_graphics.h>
 
@@ -118,6 +119,37 @@ TEST(ArrayPropertyTest, CopiesMovesAndAssignmentsCarryTheViews) {
   plain = staging;
   EXPECT_TRUE(plain.accelerator_view == cpu_view());
   EXPECT_TRUE(plain.associated_accelerator_view == target);
+}
+
+int access_bits(access_type t) { return static_cast<int>(t); }
+
+TEST(ArrayPropertyTest, CpuAccessTypeReadsAsAnAccessTypeAndIsReadOnly) {
+  array<int, 1> readable(4, accelerator().default_view, access_type_read);
+  EXPECT_TRUE(readable.cpu_access_type == access_type_read);
+  EXPECT_TRUE(access_type_read == readable.cpu_access_type);
+  EXPECT_EQ(readable.cpu_access_type, readable.get_cpu_access_type());
+  EXPECT_EQ(access_bits(readable.cpu_access_type), 1);
+  EXPECT_TRUE(readable.cpu_access_type & access_type_read);
+  const char* name = "other";
+  switch (readable.cpu_access_type) {
+    case access_type_read: name = "read"; break;
+    default: break;
+  }
+  EXPECT_STREQ(name, "read");
+  const access_type copied = readable.cpu_access_type;
+  EXPECT_EQ(copied, access_type_read);
+  // Read-only, yet the array's copies and assignments carry it.
+  using property = decltype(readable.cpu_access_type);
+  static_assert(!std::is_assignable_v<property&, access_type>);
+  static_assert(!std::is_assignable_v<property&, const property&>);
+  static_assert(!std::is_convertible_v<property&, access_type&>);
+  static_assert(sizeof(property) == sizeof(access_type));
+  array<int, 1> plain(4);
+  EXPECT_EQ(plain.cpu_access_type, access_type_read_write);
+  plain = readable;
+  EXPECT_EQ(plain.cpu_access_type, access_type_read);
+  array<int, 1> moved = std::move(plain);
+  EXPECT_EQ(moved.cpu_access_type, access_type_read);
 }
 
 TEST(SourceViewPropertyTest, IsWhereTheDataLives) {

@@ -7,6 +7,7 @@
 #include "../exceptions.hpp"
 #include "../extent.hpp"
 #include "../index.hpp"
+#include "direct3d_out_of_bounds.hpp"
 
 namespace ample::detail {
 
@@ -63,10 +64,7 @@ template <int N>
 AMPLE_IMPL_ALWAYS_INLINE void check_index(const char* container, const concurrency::index<N>& idx,
                                           const concurrency::extent<N>& ext) noexcept(!debug_checks) {
   if constexpr (debug_checks) {
-    // One unsigned comparison per dimension covers both idx < 0 and idx >= ext.
-    bool inside = true;
-    for (int d = 0; d < N; ++d) inside &= static_cast<unsigned>(idx[d]) < static_cast<unsigned>(ext[d]);
-    if (AMPLE_IMPL_UNLIKELY(!inside)) out_of_bounds(container, idx, ext);
+    if (AMPLE_IMPL_UNLIKELY(!within(idx, ext))) out_of_bounds(container, idx, ext);
   }
 }
 
