@@ -8,6 +8,21 @@
 #include "config.hpp"
 #include "exceptions.hpp"
 
+namespace Concurrency {
+class tile_barrier;
+}
+
+/// ample_tile_barrier_wait() is every tile_barrier::wait. Out of line and convergent so that
+/// the compiled-barrier pass finds each call as one barrier point (file and line name it in
+/// divergence reports). It checks that the barrier belongs to the running tile and waits on the
+/// tile's sync; a call the pass left in a compiled tile (it could not see it: another
+/// translation unit, a call through a pointer) throws runtime_exception naming the site.
+extern "C" AMPLE_IMPL_CONVERGENT void ample_tile_barrier_wait(const concurrency::tile_barrier* barrier,
+                                                              const char* file, int line);
+/// ample_tile_barrier_check() is the check alone, which a compiled tile makes once per barrier
+/// round on the barrier of one of its work-items (the last one to arrive); null checks nothing.
+extern "C" void ample_tile_barrier_check(const concurrency::tile_barrier* barrier, const char* file, int line);
+
 namespace ample::detail {
 
 struct barrier_factory;
@@ -58,17 +73,6 @@ class tile_scope {
   tile_scope& operator=(const tile_scope&) = delete;
 };
 
-/// barrier_misuse() throws the runtime_exception for wait() on a barrier outside its tile.
-[[noreturn]] [[gnu::cold]] [[gnu::noinline]] inline void barrier_misuse(const char* file, int line, bool in_a_tile) {
-  AMPLE_THROW(concurrency::runtime_exception,
-              std::string("tile_barrier::wait at ") + file + ":" + std::to_string(line) +
-                  (in_a_tile ? " called from a tile that the barrier does not belong to"
-                             : " called outside any tile (on the host, in a non-tiled kernel or on another thread)") +
-                  "; a tile_barrier can only be waited on by the work-items of the tile whose tiled_index it came "
-                  "from, while that tile runs (C++ AMP spec 8.1.1)",
-              concurrency::error_code::e_fail);
-}
-
 }  // namespace ample::detail
 
 namespace Concurrency {
@@ -104,15 +108,10 @@ class tile_barrier {
   friend struct ample::detail::barrier_factory;  // engines construct barriers; users only copy
   tile_barrier(ample::detail::tile_sync* sync, std::uint64_t serial) noexcept : sync_(sync), serial_(serial) {}
 
-  /// arrive() checks that the caller runs in this barrier's tile, then waits. The check is two
-  /// thread_local loads and compares against the ~20 ns of a barrier's fiber switch; it must
-  /// come first, because sync_ may be gone once its tile is over.
-  AMPLE_IMPL_ALWAYS_INLINE void arrive(const char* file, int line) const {
-    const ample::detail::running_tile& now = ample::detail::current_tile;
-    if (AMPLE_IMPL_UNLIKELY(now.sync != sync_ || now.serial != serial_))
-      ample::detail::barrier_misuse(file, line, now.sync != nullptr);
-    sync_->arrive_and_wait(file, line);
-  }
+  friend void ::ample_tile_barrier_check(const tile_barrier* barrier, const char* file, int line);
+  friend void ::ample_tile_barrier_wait(const tile_barrier* barrier, const char* file, int line);
+
+  AMPLE_IMPL_ALWAYS_INLINE void arrive(const char* file, int line) const { ample_tile_barrier_wait(this, file, line); }
 
   ample::detail::tile_sync* sync_;
   std::uint64_t serial_;  ///< current_tile.serial of the tile this barrier belongs to

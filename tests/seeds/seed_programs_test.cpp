@@ -1,5 +1,7 @@
 // The programs of the seed articles (/work/shared/seeds), run in-test with the values their
 // texts print or state. Kernel bodies are kept as the articles wrote them.
+#include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "common/test_support.hpp"
@@ -8,7 +10,31 @@ namespace {
 AMPLE_TEST_USING_AMP;
 using ample_test::WorkerCountTest;
 
-class SeedProgramsTest : public WorkerCountTest {};
+// Under Clang 14 with the compiled-barrier plugin (AMPLE_EXPECT_COMPILED_TILES), every tiled
+// seed kernel must take the compiled path, or none with AMPLE_TILED=fibers: a build that lost
+// the plugin flag fails here instead of only getting slow.
+class SeedProgramsTest : public WorkerCountTest {
+ protected:
+  void SetUp() override {
+    WorkerCountTest::SetUp();
+    before_ = ample::detail::cpu::tiled_launches();
+  }
+  void TearDown() override {
+    const ample::detail::cpu::tiled_path_counts after = ample::detail::cpu::tiled_launches();
+#if defined(AMPLE_EXPECT_COMPILED_TILES)
+    const char* setting = std::getenv("AMPLE_TILED");
+    const bool fibers_forced = setting != nullptr && std::string(setting) == "fibers";
+    if (fibers_forced) EXPECT_EQ(after.compiled, before_.compiled) << "AMPLE_TILED=fibers must force fibers";
+    else EXPECT_EQ(after.fibers, before_.fibers) << "a tiled seed kernel ran on fibers, not compiled";
+#else
+    EXPECT_EQ(after.compiled, before_.compiled) << "no compiled-barrier pass in this build";
+#endif
+    WorkerCountTest::TearDown();
+  }
+
+ private:
+  ample::detail::cpu::tiled_path_counts before_{};
+};
 
 // ---- 001 "Using Tiles": SamplingExample -----------------------------------------------------
 

@@ -10,6 +10,7 @@
 #include "../../index.hpp"
 #include "../../tiled_extent.hpp"
 #include "../../tiled_index.hpp"
+#include "compiled_tile.hpp"
 #include "engine.hpp"
 
 namespace ample::detail::cpu {
@@ -88,7 +89,8 @@ class parallel_for<Kernel, concurrency::extent<N>, cpu::backend> {
 
 /// A tiled kernel runs tile by tile: each chunk is a run of whole tiles, and every tile runs
 /// on the worker that claimed it, from its first work-item to its last (the invariant that
-/// makes tile_static correct, see config.hpp).
+/// makes tile_static correct, see config.hpp). A tile runs compiled (its work-items as loops
+/// between barriers) when the compiled-barrier pass transformed run_item, else on fibers.
 template <class Kernel, int D0, int D1, int D2>
 class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> {
   static constexpr int rank = tile_rank<D0, D1, D2>;
@@ -104,6 +106,8 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
     const std::int64_t total = tiles_.size();
     const std::int64_t chunks = cpu::chunks_for(total, how_);
     tiles_per_chunk_ = (total + chunks - 1) / chunks;
+    compiled_ = compiled_form();
+    cpu::count_tiled_launch(compiled_ != nullptr);
     cpu::run_job(cpu::job{&run_chunk, this, (total + tiles_per_chunk_ - 1) / tiles_per_chunk_, how_});
   }
 
@@ -116,22 +120,43 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
     for (std::int64_t t = begin; t < end; ++t) {
       const concurrency::index<rank> tile = self.tile_at(t);
       for (int d = 0; d < rank; ++d) shape.tile_index[d] = tile[d];
-      cpu::run_tile(&run_item, context, tile_items, shape);
+      if (self.compiled_) cpu::run_compiled_tile(self.compiled_, context, tile_items, shape);
+      else cpu::run_tile(&run_item, context, tile_items, shape);
     }
   }
 
+  /// compiled_form() is run_item's compiled form, or null: no pass, a kernel the pass
+  /// declined, or AMPLE_TILED=fibers.
+  static cpu::item_fn compiled_form() {
+#if AMPLE_IMPL_COMPILED_TILES
+    if (cpu::compiled_tiles_enabled()) return ample_compiled_tile(&run_item);
+#endif
+    return nullptr;
+  }
+
+  /// run_item() is one work-item: what fibers run, and the body the pass compiles.
+  AMPLE_IMPL_TILE_BODY(D0, D1, D2)
   static void run_item(const void* context, const int* tile_index, int item, tile_sync* sync) {
     const parallel_for& self = *static_cast<const parallel_for*>(context);
     const concurrency::index<rank> tile(tile_index);
     concurrency::index<rank> local;
-    for (int d = rank - 1; d >= 0; --d) {
-      local[d] = item % tile_extent[d];
-      item /= tile_extent[d];
-    }
+    // Constant dimensions, no loop: the pass maps each call to its loop's counter.
+    local[0] = local_coordinate(item, 0);
+    if constexpr (rank > 1) local[1] = local_coordinate(item, 1);
+    if constexpr (rank > 2) local[2] = local_coordinate(item, 2);
     concurrency::index<rank> origin;
     for (int d = 0; d < rank; ++d) origin[d] = tile[d] * tile_extent[d];
     call_work_item(self.kernel_,
                    tiled_index_type(origin + local, local, tile, origin, barrier_factory::make(sync)));
+  }
+
+  /// local_coordinate() is coordinate `dim` of work-item `item` (row-major) in its tile. The
+  /// pass replaces each call by the counter of its work-item loop for `dim`, so that the
+  /// compiler sees the last coordinate step by one and vectorises along it.
+  AMPLE_IMPL_LOCAL_COORDINATE
+  static int local_coordinate(int item, int dim) noexcept {
+    for (int d = rank - 1; d > dim; --d) item /= tile_extent[d];
+    return item % tile_extent[dim];
   }
 
   concurrency::index<rank> tile_at(std::int64_t t) const noexcept {
@@ -147,6 +172,7 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
   concurrency::extent<rank> tiles_;  ///< number of tiles in each dimension
   cpu::order how_;
   std::int64_t tiles_per_chunk_ = 1;  ///< set by execute()
+  cpu::item_fn compiled_ = nullptr;   ///< set by execute()
 };
 
 }  // namespace ample::detail

@@ -1,0 +1,132 @@
+#include "Contract.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace ample {
+namespace {
+
+constexpr StringLiteral CloneAttribute = "ample-tile";
+constexpr StringLiteral CloneOfAttribute = "ample-tile-of";
+constexpr StringLiteral DeclineAttribute = "ample-declined";
+
+/// Annotation is one entry of llvm.global.annotations: the function, its text and its
+/// arguments (null when it has none).
+struct Annotation {
+  Function *Annotated;
+  StringRef Text;
+  const ConstantStruct *Arguments;
+};
+
+StringRef stringOf(const Constant *C) {
+  const auto *G = dyn_cast<GlobalVariable>(C->stripPointerCasts());
+  if (!G || !G->hasInitializer())
+    return {};
+  if (const auto *Data = dyn_cast<ConstantDataArray>(G->getInitializer()))
+    if (Data->isCString())
+      return Data->getAsCString();
+  return {};
+}
+
+SmallVector<Annotation, 8> annotations(Module &M) {
+  SmallVector<Annotation, 8> Result;
+  const GlobalVariable *List = M.getGlobalVariable("llvm.global.annotations");
+  if (!List || !List->hasInitializer())
+    return Result;
+  const auto *Entries = dyn_cast<ConstantArray>(List->getInitializer());
+  if (!Entries)
+    return Result;
+  for (const Use &Entry : Entries->operands()) {
+    const auto *Fields = dyn_cast<ConstantStruct>(Entry.get());
+    if (!Fields || Fields->getNumOperands() < 5)
+      continue;
+    auto *F = dyn_cast<Function>(Fields->getOperand(0)->stripPointerCasts());
+    if (!F)
+      continue;
+    const ConstantStruct *Arguments = nullptr;
+    if (const auto *G = dyn_cast<GlobalVariable>(Fields->getOperand(4)->stripPointerCasts()))
+      if (G->hasInitializer())
+        Arguments = dyn_cast<ConstantStruct>(G->getInitializer());
+    Result.push_back({F, stringOf(Fields->getOperand(1)), Arguments});
+  }
+  return Result;
+}
+
+} // namespace
+
+SmallVector<std::pair<Function *, TileShape>, 4> findTileBodies(Module &M) {
+  SmallVector<std::pair<Function *, TileShape>, 4> Bodies;
+  for (const Annotation &A : annotations(M)) {
+    if (A.Text != TileBodyAnnotation || !A.Arguments || A.Arguments->getNumOperands() != 3)
+      continue;
+    TileShape Shape;
+    for (unsigned D = 0; D < 3; ++D) {
+      const auto *Extent = dyn_cast<ConstantInt>(A.Arguments->getOperand(D));
+      if (!Extent)
+        break;
+      if (Extent->getSExtValue() <= 0)
+        break;
+      Shape.Dims[D] = static_cast<int>(Extent->getSExtValue());
+      Shape.Rank = static_cast<int>(D) + 1;
+    }
+    if (Shape.Rank > 0)
+      Bodies.push_back({A.Annotated, Shape});
+  }
+  return Bodies;
+}
+
+SmallPtrSet<Function *, 4> findLocalCoordinateFunctions(Module &M) {
+  SmallPtrSet<Function *, 4> Markers;
+  for (const Annotation &A : annotations(M))
+    if (A.Text == LocalCoordinateAnnotation)
+      Markers.insert(A.Annotated);
+  return Markers;
+}
+
+void markTileClone(Function &Clone, Function &Body, const TileShape &Shape) {
+  Clone.addFnAttr(CloneAttribute, (Twine(Shape.Rank) + "," + Twine(Shape.Dims[0]) + "," +
+                                   Twine(Shape.Dims[1]) + "," + Twine(Shape.Dims[2]))
+                                      .str());
+  Clone.addFnAttr(CloneOfAttribute, Body.getName());
+}
+
+bool isTileClone(const Function &F) { return F.hasFnAttribute(CloneAttribute); }
+
+TileShape tileShapeOf(const Function &Clone) {
+  SmallVector<StringRef, 4> Fields;
+  Clone.getFnAttribute(CloneAttribute).getValueAsString().split(Fields, ',');
+  TileShape Shape;
+  if (Fields.size() != 4)
+    return Shape;
+  Fields[0].getAsInteger(10, Shape.Rank);
+  for (unsigned D = 0; D < 3; ++D)
+    Fields[D + 1].getAsInteger(10, Shape.Dims[D]);
+  return Shape;
+}
+
+Function *tileCloneOf(Module &M, const Function &Body) {
+  for (Function &F : M)
+    if (isTileClone(F) && F.getFnAttribute(CloneOfAttribute).getValueAsString() == Body.getName())
+      return &F;
+  return nullptr;
+}
+
+void decline(Function &Clone, const Twine &Reason) {
+  if (!Clone.hasFnAttribute(DeclineAttribute))
+    Clone.addFnAttr(DeclineAttribute, Reason.str());
+}
+
+std::optional<std::string> declineReason(const Function &Clone) {
+  if (!Clone.hasFnAttribute(DeclineAttribute))
+    return std::nullopt;
+  return Clone.getFnAttribute(DeclineAttribute).getValueAsString().str();
+}
+
+bool isActiveTileClone(const Function &F) { return isTileClone(F) && !F.hasFnAttribute(DeclineAttribute); }
+
+} // namespace ample

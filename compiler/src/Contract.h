@@ -1,0 +1,68 @@
+// What the pass knows about the library: the names and annotations of
+// include/ample/backend/cpu/compiled_tile.hpp and the attributes the passes
+// leave on the functions they work on.
+#pragma once
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace llvm {
+class Function;
+class Module;
+} // namespace llvm
+
+namespace ample {
+
+/// Library functions the pass looks for or calls.
+inline constexpr llvm::StringLiteral BarrierFunction = "ample_tile_barrier_wait";
+inline constexpr llvm::StringLiteral BarrierCheckFunction = "ample_tile_barrier_check";
+inline constexpr llvm::StringLiteral QueryFunction = "ample_compiled_tile";
+inline constexpr llvm::StringLiteral DivergedFunction = "ample_tile_diverged";
+
+/// The pass name of the remarks: -Rpass-missed=ample-compiled-barriers shows the declines.
+inline constexpr const char *RemarkPass = "ample-compiled-barriers";
+
+/// Annotations ([[clang::annotate]]) the library puts on its functions.
+inline constexpr llvm::StringLiteral TileBodyAnnotation = "ample.tile_body";
+inline constexpr llvm::StringLiteral LocalCoordinateAnnotation = "ample.local_coordinate";
+
+/// TileShape is a tile's extent: the annotation's (D0, D1, D2), 0 for absent dimensions.
+struct TileShape {
+  int Rank = 0;
+  int Dims[3] = {1, 1, 1};
+  int items() const { return Dims[0] * Dims[1] * Dims[2]; }
+};
+
+/// The argument of a work-item body (an item_fn) that holds the work-item's number, and the one
+/// that holds the tile's sync.
+inline constexpr unsigned ItemArgument = 2;
+inline constexpr unsigned SyncArgument = 3;
+
+/// findTileBodies() lists the work-item bodies annotated in `M`, with their tile shapes.
+llvm::SmallVector<std::pair<llvm::Function *, TileShape>, 4> findTileBodies(llvm::Module &M);
+/// findLocalCoordinateFunctions() lists the functions annotated as local-coordinate markers.
+llvm::SmallPtrSet<llvm::Function *, 4> findLocalCoordinateFunctions(llvm::Module &M);
+
+/// A tile clone is the copy of a body that the passes turn into a whole tile.
+void markTileClone(llvm::Function &Clone, llvm::Function &Body, const TileShape &Shape);
+bool isTileClone(const llvm::Function &F);
+/// tileShapeOf() is the shape of a tile clone.
+TileShape tileShapeOf(const llvm::Function &Clone);
+/// tileCloneOf() is the clone of `Body`, or null.
+llvm::Function *tileCloneOf(llvm::Module &M, const llvm::Function &Body);
+
+/// decline() gives up on a clone: it will be deleted and its kernel runs on fibers; `Reason`
+/// completes "tiled kernel runs on fibers: ...". The first reason given is kept.
+void decline(llvm::Function &Clone, const llvm::Twine &Reason);
+/// declineReason() is the reason a clone was declined, if it was.
+std::optional<std::string> declineReason(const llvm::Function &Clone);
+/// isActiveTileClone() is true for a tile clone that was not declined.
+bool isActiveTileClone(const llvm::Function &F);
+
+} // namespace ample

@@ -1,0 +1,555 @@
+// Continuation-based synchronisation (Karrenberg & Hack, CC 2012) for one tile clone:
+//
+//   entry:   context arrays, one slot per work-item for every value that lives across a barrier
+//   piece k: for each work-item (nested loops over the tile's dimensions, last one innermost):
+//              run the blocks between barrier k (or the entry) and the next barrier or return,
+//              and record which barrier (or return) the work-item reached
+//            if the work-items disagree: ample_tile_diverged() throws, naming the sites
+//            else continue with the piece after that barrier, or return
+//
+// A block reachable from several barriers is copied into each piece it belongs to.
+#include "Barriers.h"
+#include "Contract.h"
+#include "Passes.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Local.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+
+namespace ample {
+namespace {
+
+/// Context arrays live in the frame of the thread that runs the tile; beyond this the kernel
+/// stays on fibers rather than risk the thread's stack.
+constexpr uint64_t MaxContextBytes = 512 * 1024;
+/// Context arrays start on a cache line, so vector accesses to them never split one.
+constexpr uint64_t ContextAlignment = 64;
+
+/// WorkItemLoops holds the work-item loop nest of one piece.
+struct WorkItemLoops {
+  SmallVector<PHINode *, 3> Counters; ///< one per tile dimension, outermost first
+  BasicBlock *Body;                   ///< one work-item's entry; `Item` is its number
+  BasicBlock *Next;                   ///< where a work-item's run ends
+  BasicBlock *Done;                   ///< after the last work-item
+  Value *Item;
+};
+
+/// Piece is what runs between two barriers: the blocks reachable from Start without passing
+/// a barrier. Start is the entry or the successor of a barrier (possibly itself a barrier).
+struct Piece {
+  BasicBlock *Start;
+  SetVector<BasicBlock *> Blocks;
+};
+
+class TileBuilder {
+public:
+  TileBuilder(Function &F, const TileShape &Shape, const SmallPtrSetImpl<Function *> &LocalCoordinates)
+      : F(F), Ctx(F.getContext()), Shape(Shape), LocalCoordinates(LocalCoordinates) {}
+
+  /// build() rewrites the clone; a non-empty result is why it could not.
+  std::string build();
+
+private:
+  void findBarriers();
+  bool liveAcrossBarrier(Instruction &I) const;
+  void demoteLiveAcrossBarriers();
+  bool demoteOnce();
+  std::string makeContextArrays();
+  void formPieces();
+  WorkItemLoops buildLoops(BasicBlock *Preheader, unsigned Id);
+  std::string clonePiece(unsigned Id, const WorkItemLoops &Loops);
+  void dispatchAfter(unsigned Id, const WorkItemLoops &Loops);
+  void checkObjects(IRBuilder<> &B);
+  BasicBlock *exitBlock(unsigned Exit, BasicBlock *ItemEnd, PHINode *ExitPhi);
+  void leaveFor(unsigned Exit, Instruction *Terminator, unsigned Successor, BasicBlock *Original,
+                BasicBlock *ItemEnd, PHINode *ExitPhi, ValueToValueMapTy &Map);
+  Constant *siteTables(Constant *&Lines);
+
+  Function &F;
+  LLVMContext &Ctx;
+  TileShape Shape;
+  const SmallPtrSetImpl<Function *> &LocalCoordinates;
+
+  DenseMap<BasicBlock *, unsigned> BarrierIds; ///< barrier block -> 1, 2, ...
+  SmallVector<CallInst *, 8> Barriers;         ///< barrier k is Barriers[k - 1]
+  SmallVector<Piece, 8> Pieces;                ///< piece k starts after barrier k; 0 at entry
+  SmallVector<BasicBlock *, 8> Preheaders;     ///< where piece k begins in the new body
+  DenseMap<AllocaInst *, AllocaInst *> ContextArrays;
+  AllocaInst *Exits = nullptr;   ///< per work-item: 0 returned, k reached barrier k
+  AllocaInst *Objects = nullptr; ///< per barrier: the object the last work-item waited on
+  BasicBlock *Return = nullptr;
+  MDNode *AccessGroup = nullptr;
+  BasicBlock *OldEntry = nullptr;
+  BasicBlock *NewEntry = nullptr;
+  SmallPtrSet<BasicBlock *, 32> OldBlocks;
+  DenseMap<unsigned, BasicBlock *> ExitBlocks; ///< of the piece being built, by exit
+  Constant *SiteFiles = nullptr;               ///< made by siteTables() when first needed
+  Constant *SiteLines = nullptr;
+};
+
+void TileBuilder::findBarriers() {
+  for (BasicBlock &Block : F)
+    if (CallInst *Barrier = barrierIn(Block)) {
+      Barriers.push_back(Barrier);
+      BarrierIds[&Block] = Barriers.size();
+    }
+}
+
+// I lives across a barrier when some use can be reached from a barrier block without passing
+// I's definition: walk backwards from each use until the definition or a barrier.
+bool TileBuilder::liveAcrossBarrier(Instruction &I) const {
+  BasicBlock *Def = I.getParent();
+  SmallPtrSet<BasicBlock *, 16> Seen;
+  SmallVector<BasicBlock *, 16> Work;
+  for (Use &U : I.uses()) {
+    auto *User = cast<Instruction>(U.getUser());
+    if (isBarrier(*User))
+      continue; // its operands only name the site; the call goes away
+    BasicBlock *From = isa<PHINode>(User) ? cast<PHINode>(User)->getIncomingBlock(U) : User->getParent();
+    if (From != Def)
+      Work.push_back(From);
+  }
+  while (!Work.empty()) {
+    BasicBlock *Block = Work.pop_back_val();
+    if (Block == Def || !Seen.insert(Block).second)
+      continue;
+    if (BarrierIds.count(Block))
+      return true;
+    for (BasicBlock *Pred : predecessors(Block))
+      Work.push_back(Pred);
+  }
+  return false;
+}
+
+// A demoted phi leaves a reload where it stood, which may live across a barrier in turn: repeat
+// until nothing does. Demoting a value puts a load before each use, so this ends.
+void TileBuilder::demoteLiveAcrossBarriers() {
+  while (demoteOnce()) {
+  }
+}
+
+bool TileBuilder::demoteOnce() {
+  SmallVector<Instruction *, 32> Values;
+  SmallVector<PHINode *, 16> Phis;
+  for (Instruction &I : instructions(F)) {
+    // A barrier block's phi of the barrier object is read by the exits of the pieces.
+    if (isa<AllocaInst>(I) || I.getType()->isVoidTy() || BarrierIds.count(I.getParent()))
+      continue;
+    auto *Phi = dyn_cast<PHINode>(&I);
+    // A phi after a barrier has an incoming edge from the barrier block, which the pieces do
+    // not keep: it becomes a store on each edge and a load.
+    const bool AfterBarrier = Phi && any_of(predecessors(I.getParent()),
+                                            [&](BasicBlock *Pred) { return BarrierIds.count(Pred) != 0; });
+    if (AfterBarrier || liveAcrossBarrier(I)) {
+      if (Phi)
+        Phis.push_back(Phi);
+      else
+        Values.push_back(&I);
+    }
+  }
+  for (Instruction *I : Values)
+    DemoteRegToStack(*I, false, &*F.getEntryBlock().begin());
+  for (PHINode *Phi : Phis)
+    DemotePHIToStack(Phi, &*F.getEntryBlock().begin());
+  return !Values.empty() || !Phis.empty();
+}
+
+std::string TileBuilder::makeContextArrays() {
+  const DataLayout &Layout = F.getParent()->getDataLayout();
+  SmallVector<AllocaInst *, 16> Allocas;
+  for (Instruction &I : *OldEntry)
+    if (auto *Alloca = dyn_cast<AllocaInst>(&I))
+      Allocas.push_back(Alloca);
+  IRBuilder<> B(NewEntry);
+  uint64_t Total = 0;
+  for (AllocaInst *Alloca : Allocas) {
+    const uint64_t Align = std::max<uint64_t>(Alloca->getAlign().value(), 1);
+    const uint64_t Bytes = alignTo(*Alloca->getAllocationSizeInBits(Layout) / 8, Align);
+    Total += Bytes * Shape.items();
+    if (Total > MaxContextBytes)
+      return ("values kept across barriers need more than " + Twine(MaxContextBytes / 1024) +
+              " KiB per tile")
+          .str();
+    Type *Slot = ArrayType::get(B.getInt8Ty(), Bytes);
+    AllocaInst *Array = B.CreateAlloca(ArrayType::get(Slot, Shape.items()), nullptr, Alloca->getName() + ".items");
+    Array->setAlignment(llvm::Align(std::max(Align, ContextAlignment)));
+    ContextArrays[Alloca] = Array;
+  }
+  Exits = B.CreateAlloca(ArrayType::get(B.getInt32Ty(), Shape.items()), nullptr, "exits");
+  Exits->setAlignment(llvm::Align(ContextAlignment));
+  if (!Barriers.empty()) {
+    auto *ObjectsType = ArrayType::get(Barriers.front()->getArgOperand(0)->getType(), Barriers.size());
+    Objects = B.CreateAlloca(ObjectsType, nullptr, "barrier.objects");
+    B.CreateStore(Constant::getNullValue(ObjectsType), Objects);
+  }
+  return {};
+}
+
+void TileBuilder::formPieces() {
+  SmallVector<BasicBlock *, 8> Starts{OldEntry};
+  for (CallInst *Barrier : Barriers)
+    Starts.push_back(Barrier->getParent()->getSingleSuccessor());
+  for (BasicBlock *Start : Starts) {
+    Piece P{Start, {}};
+    SmallVector<BasicBlock *, 16> Work{Start};
+    while (!Work.empty()) {
+      BasicBlock *Block = Work.pop_back_val();
+      if (BarrierIds.count(Block) || !P.Blocks.insert(Block))
+        continue;
+      for (BasicBlock *Succ : successors(Block))
+        Work.push_back(Succ);
+    }
+    Pieces.push_back(std::move(P));
+  }
+}
+
+WorkItemLoops TileBuilder::buildLoops(BasicBlock *Preheader, unsigned Id) {
+  const Twine Name = "piece" + Twine(Id);
+  WorkItemLoops Loops;
+  Type *I32 = Type::getInt32Ty(Ctx);
+  Loops.Done = BasicBlock::Create(Ctx, Name + ".done", &F);
+  BasicBlock *Enter = Preheader;
+  BasicBlock *OuterNext = Loops.Done;
+  SmallVector<BasicBlock *, 3> Headers;
+  for (int D = 0; D < Shape.Rank; ++D) {
+    BasicBlock *Header = BasicBlock::Create(Ctx, Name + ".dim" + Twine(D), &F);
+    BasicBlock *Next = BasicBlock::Create(Ctx, Name + ".dim" + Twine(D) + ".next", &F);
+    BranchInst::Create(Header, Enter);
+    PHINode *Counter = PHINode::Create(I32, 2, "local" + Twine(D), Header);
+    Counter->addIncoming(ConstantInt::get(I32, 0), Enter);
+    IRBuilder<> B(Next);
+    Value *Step = B.CreateAdd(Counter, ConstantInt::get(I32, 1), "", true, true);
+    Counter->addIncoming(Step, Next);
+    BranchInst *Latch = B.CreateCondBr(B.CreateICmpULT(Step, ConstantInt::get(I32, Shape.Dims[D])), Header, OuterNext);
+    if (D == Shape.Rank - 1) {
+      // The innermost loop runs the work-items of one row: independent until the next
+      // barrier, so the vectoriser may run them in lanes.
+      // (Not llvm.loop.vectorize.enable: where vectorising fails, that warns in the user's
+      // build; the cost model decides.)
+      Metadata *Parallel[] = {MDString::get(Ctx, "llvm.loop.parallel_accesses"), AccessGroup};
+      Metadata *Properties[] = {nullptr, MDNode::get(Ctx, Parallel),
+                                MDNode::get(Ctx, MDString::get(Ctx, "ample.work_item_loop")),
+                                MDNode::get(Ctx, MDString::get(Ctx, "llvm.loop.mustprogress"))};
+      MDNode *Loop = MDNode::getDistinct(Ctx, Properties);
+      Loop->replaceOperandWith(0, Loop);
+      Latch->setMetadata(LLVMContext::MD_loop, Loop);
+    }
+    Loops.Counters.push_back(Counter);
+    Headers.push_back(Header);
+    Enter = Header;
+    OuterNext = Next;
+  }
+  Loops.Body = BasicBlock::Create(Ctx, Name + ".item", &F);
+  BranchInst::Create(Loops.Body, Enter);
+  Loops.Next = OuterNext;
+  IRBuilder<> B(Loops.Body);
+  Value *Item = Loops.Counters[0];
+  for (int D = 1; D < Shape.Rank; ++D)
+    Item = B.CreateAdd(B.CreateMul(Item, ConstantInt::get(I32, Shape.Dims[D]), "", true, true), Loops.Counters[D],
+                       "", true, true);
+  Loops.Item = Item;
+  return Loops;
+}
+
+BasicBlock *TileBuilder::exitBlock(unsigned Exit, BasicBlock *ItemEnd, PHINode *ExitPhi) {
+  BasicBlock *&Block = ExitBlocks[Exit];
+  if (!Block) {
+    Block = BasicBlock::Create(Ctx, Exit == 0 ? Twine("to.return") : "to.barrier" + Twine(Exit), &F, ItemEnd);
+    IRBuilder<> B(Block);
+    if (Exit != 0) {
+      // Remember the barrier object for checkObjects() (one store, the same slot for every
+      // work-item: any work-item's object will do).
+      PHINode *Object = B.CreatePHI(Barriers[Exit - 1]->getArgOperand(0)->getType(), 2, "object");
+      B.CreateStore(Object, B.CreateConstInBoundsGEP2_32(Objects->getAllocatedType(), Objects, 0, Exit - 1));
+    }
+    B.CreateBr(ItemEnd);
+    ExitPhi->addIncoming(ConstantInt::get(Type::getInt32Ty(Ctx), Exit), Block);
+  }
+  return Block;
+}
+
+void TileBuilder::leaveFor(unsigned Exit, Instruction *Terminator, unsigned Successor, BasicBlock *Original,
+                           BasicBlock *ItemEnd, PHINode *ExitPhi, ValueToValueMapTy &Map) {
+  BasicBlock *Target = exitBlock(Exit, ItemEnd, ExitPhi);
+  if (Exit != 0) {
+    // The object this work-item waits on: the barrier block's phi, for the edge it came by.
+    auto *Known = cast<PHINode>(&Barriers[Exit - 1]->getParent()->front());
+    Value *Object = Known->getIncomingValueForBlock(Original);
+    if (Value *Copy = Map.lookup(Object))
+      Object = Copy;
+    else if (isa<Instruction>(Object))
+      Object = Constant::getNullValue(Object->getType()); // from before the piece: not checked
+    cast<PHINode>(&Target->front())->addIncoming(Object, Terminator->getParent());
+  }
+  Terminator->setSuccessor(Successor, Target);
+}
+
+bool isDroppedIntrinsic(const Instruction &I) {
+  // Lifetime markers would name a slot of a context array as a whole object; debug intrinsics
+  // would describe the deleted allocas.
+  return isa<DbgInfoIntrinsic>(I) || I.isLifetimeStartOrEnd();
+}
+
+std::string TileBuilder::clonePiece(unsigned Id, const WorkItemLoops &Loops) {
+  const Piece &P = Pieces[Id];
+  ExitBlocks.clear();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  BasicBlock *ItemEnd = BasicBlock::Create(Ctx, "piece" + Twine(Id) + ".item.end", &F, Loops.Next);
+  PHINode *ExitPhi = PHINode::Create(I32, 2, "exit", ItemEnd);
+  {
+    IRBuilder<> B(ItemEnd);
+    B.CreateStore(ExitPhi, B.CreateInBoundsGEP(Exits->getAllocatedType(), Exits, {B.getInt32(0), Loops.Item}));
+    B.CreateBr(Loops.Next);
+  }
+
+  IRBuilder<> B(Loops.Body);
+  ValueToValueMapTy Map;
+  Map[F.getArg(ItemArgument)] = Loops.Item;
+  for (auto &[Alloca, Array] : ContextArrays) {
+    Value *Slot = B.CreateInBoundsGEP(Array->getAllocatedType(), Array, {B.getInt32(0), Loops.Item});
+    Map[Alloca] = B.CreateBitCast(Slot, Alloca->getType(), Alloca->getName());
+  }
+  if (auto It = BarrierIds.find(P.Start); It != BarrierIds.end()) {
+    // Two barriers in a row: nothing runs in between, and the second one is not checked.
+    BasicBlock *Target = exitBlock(It->second, ItemEnd, ExitPhi);
+    auto *Object = cast<PHINode>(&Target->front());
+    Object->addIncoming(Constant::getNullValue(Object->getType()), Loops.Body);
+    B.CreateBr(Target);
+    return {};
+  }
+
+  SmallVector<Instruction *, 64> Cloned;
+  SmallPtrSet<BasicBlock *, 16> Copies;
+  DenseMap<BasicBlock *, BasicBlock *> OriginalOf;
+  for (BasicBlock *Block : P.Blocks) {
+    BasicBlock *Copy = BasicBlock::Create(Ctx, Block->getName(), &F, ItemEnd);
+    Copies.insert(Copy);
+    OriginalOf[Copy] = Block;
+    Map[Block] = Copy;
+    for (Instruction &I : *Block) {
+      if (isa<AllocaInst>(I) || isDroppedIntrinsic(I))
+        continue;
+      if (auto *Call = dyn_cast<CallInst>(&I); Call && LocalCoordinates.contains(Call->getCalledFunction())) {
+        const auto *Dim = dyn_cast<ConstantInt>(Call->getArgOperand(1));
+        if (!Dim || Dim->getSExtValue() < 0 || Dim->getSExtValue() >= Shape.Rank)
+          return "a local coordinate is asked for a dimension that is not a constant of the tile";
+        Map[&I] = Loops.Counters[Dim->getZExtValue()];
+        continue;
+      }
+      Instruction *New = I.clone();
+      New->setName(I.getName());
+      Copy->getInstList().push_back(New);
+      Map[&I] = New;
+      Cloned.push_back(New);
+    }
+  }
+  B.CreateBr(cast<BasicBlock>(Map[P.Start]));
+
+  for (Instruction *I : Cloned) {
+    RemapInstruction(I, Map, RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+    if (I->mayReadOrWriteMemory() && !I->isAtomic() && !isa<FenceInst>(I))
+      I->setMetadata(LLVMContext::MD_access_group, AccessGroup);
+  }
+  for (Instruction *I : Cloned) {
+    if (auto *Phi = dyn_cast<PHINode>(I)) {
+      for (unsigned In = Phi->getNumIncomingValues(); In-- > 0;)
+        if (!Copies.contains(Phi->getIncomingBlock(In)))
+          Phi->removeIncomingValue(In, false);
+      continue;
+    }
+    if (isa<ReturnInst>(I)) {
+      BranchInst::Create(exitBlock(0, ItemEnd, ExitPhi), I);
+      I->eraseFromParent();
+      continue;
+    }
+    if (!I->isTerminator())
+      continue;
+    for (unsigned S = 0; S < I->getNumSuccessors(); ++S)
+      if (auto It = BarrierIds.find(I->getSuccessor(S)); It != BarrierIds.end())
+        leaveFor(It->second, I, S, OriginalOf[I->getParent()], ItemEnd, ExitPhi, Map);
+  }
+  // Every operand must now be a value of this piece: anything else is a value that lives
+  // across a barrier and escaped demotion, which would be a miscompile.
+  for (BasicBlock *Copy : Copies)
+    for (Instruction &I : *Copy)
+      for (Value *Operand : I.operands()) {
+        auto *Block = dyn_cast<BasicBlock>(Operand);
+        if (auto *Def = dyn_cast<Instruction>(Operand))
+          Block = Def->getParent();
+        if (Block && OldBlocks.contains(Block)) {
+          std::string Name;
+          raw_string_ostream Out(Name);
+          Operand->printAsOperand(Out, false);
+          return "internal error: " + Out.str() + " crosses a barrier without a context slot";
+        }
+      }
+  return {};
+}
+
+Constant *TileBuilder::siteTables(Constant *&Lines) {
+  if (SiteFiles) {
+    Lines = SiteLines;
+    return SiteFiles;
+  }
+  Module &M = *F.getParent();
+  Type *I32 = Type::getInt32Ty(Ctx);
+  auto *Text = Type::getInt8PtrTy(Ctx);
+  SmallVector<Constant *, 8> FileList, LineList;
+  Constant *Unknown = nullptr;
+  for (CallInst *Barrier : Barriers) {
+    auto *File = dyn_cast<Constant>(Barrier->getArgOperand(1));
+    auto *Line = dyn_cast<ConstantInt>(Barrier->getArgOperand(2));
+    if (!File) {
+      if (!Unknown) {
+        Constant *Name = ConstantDataArray::getString(Ctx, "<unknown file>");
+        Unknown = ConstantExpr::getPointerCast(
+            new GlobalVariable(M, Name->getType(), true, GlobalValue::PrivateLinkage, Name, "ample.unknown.site"),
+            Text);
+      }
+      File = Unknown;
+    }
+    FileList.push_back(ConstantExpr::getPointerCast(File, Text));
+    LineList.push_back(Line ? Line : ConstantInt::get(I32, 0));
+  }
+  auto Table = [&](Type *Element, ArrayRef<Constant *> Values, const Twine &Name) -> Constant * {
+    auto *Type = ArrayType::get(Element, Values.size());
+    auto *Global = new GlobalVariable(M, Type, true, GlobalValue::PrivateLinkage, ConstantArray::get(Type, Values),
+                                      F.getName() + Name);
+    return ConstantExpr::getPointerCast(Global, Element->getPointerTo());
+  };
+  Lines = SiteLines = Table(I32, LineList, ".barrier.lines");
+  return SiteFiles = Table(Text, FileList, ".barrier.files");
+}
+
+void TileBuilder::dispatchAfter(unsigned Id, const WorkItemLoops &Loops) {
+  Type *I32 = Type::getInt32Ty(Ctx);
+  const int Items = Shape.items();
+  IRBuilder<> B(Loops.Done);
+  checkObjects(B);
+  Value *First = B.CreateLoad(I32, B.CreateInBoundsGEP(Exits->getAllocatedType(), Exits, {B.getInt32(0), B.getInt32(0)}),
+                              "first.exit");
+  BasicBlock *Dispatch = BasicBlock::Create(Ctx, "piece" + Twine(Id) + ".dispatch", &F);
+  if (Items > 1 && !Barriers.empty()) {
+    // Did any work-item leave for another barrier than work-item 0? (an or-reduction)
+    BasicBlock *Check = BasicBlock::Create(Ctx, "piece" + Twine(Id) + ".check", &F);
+    BasicBlock *Checked = BasicBlock::Create(Ctx, "piece" + Twine(Id) + ".checked", &F);
+    BasicBlock *Diverged = BasicBlock::Create(Ctx, "piece" + Twine(Id) + ".diverged", &F);
+    BasicBlock *Entry = B.GetInsertBlock();
+    B.CreateBr(Check);
+    B.SetInsertPoint(Check);
+    PHINode *Index = B.CreatePHI(I32, 2, "i");
+    PHINode *Any = B.CreatePHI(B.getInt1Ty(), 2, "differs");
+    Value *Exit = B.CreateLoad(I32, B.CreateInBoundsGEP(Exits->getAllocatedType(), Exits, {B.getInt32(0), Index}));
+    Value *AnyNext = B.CreateOr(Any, B.CreateICmpNE(Exit, First));
+    Value *Next = B.CreateAdd(Index, B.getInt32(1), "", true, true);
+    B.CreateCondBr(B.CreateICmpULT(Next, B.getInt32(Items)), Check, Checked);
+    Index->addIncoming(B.getInt32(1), Entry);
+    Index->addIncoming(Next, Check);
+    Any->addIncoming(B.getFalse(), Entry);
+    Any->addIncoming(AnyNext, Check);
+    B.SetInsertPoint(Checked);
+    B.CreateCondBr(AnyNext, Diverged, Dispatch);
+
+    B.SetInsertPoint(Diverged);
+    Argument *Sync = F.getArg(SyncArgument);
+    FunctionCallee Report = F.getParent()->getOrInsertFunction(
+        DivergedFunction,
+        FunctionType::get(B.getVoidTy(), {Sync->getType(), I32->getPointerTo(), I32, B.getInt8PtrTy()->getPointerTo(),
+                                          I32->getPointerTo()},
+                          false));
+    Constant *Lines = nullptr;
+    Constant *Files = siteTables(Lines);
+    Value *ExitsPointer = B.CreateInBoundsGEP(Exits->getAllocatedType(), Exits, {B.getInt32(0), B.getInt32(0)});
+    CallInst *Call = B.CreateCall(Report, {Sync, ExitsPointer, B.getInt32(Items), Files, Lines});
+    Call->setDoesNotReturn();
+    B.CreateUnreachable();
+  } else {
+    B.CreateBr(Dispatch);
+  }
+  B.SetInsertPoint(Dispatch);
+  SwitchInst *Switch = B.CreateSwitch(First, Return, ExitBlocks.size());
+  for (auto &[Exit, Block] : ExitBlocks)
+    if (Exit != 0)
+      Switch->addCase(B.getInt32(Exit), Preheaders[Exit]);
+}
+
+// Before the tile crosses a barrier, check once per barrier the work-items left for that its
+// object belongs to this tile, as the fibers' wait does for every work-item. It comes before
+// the divergence check: a barrier of another tile is the error to report, not the divergence
+// it causes.
+void TileBuilder::checkObjects(IRBuilder<> &B) {
+  if (ExitBlocks.size() == ExitBlocks.count(0))
+    return;
+  Constant *Lines = nullptr;
+  Constant *Files = siteTables(Lines);
+  for (auto &[Exit, Block] : ExitBlocks) {
+    if (Exit == 0)
+      continue;
+    Type *ObjectType = Barriers[Exit - 1]->getArgOperand(0)->getType();
+    Value *Object = B.CreateLoad(ObjectType, B.CreateConstInBoundsGEP2_32(Objects->getAllocatedType(), Objects, 0, Exit - 1));
+    FunctionCallee Check = F.getParent()->getOrInsertFunction(
+        BarrierCheckFunction, FunctionType::get(B.getVoidTy(), {ObjectType, B.getInt8PtrTy(), B.getInt32Ty()}, false));
+    Type *Text = B.getInt8PtrTy();
+    Value *File = B.CreateLoad(Text, B.CreateConstInBoundsGEP1_32(Text, Files, Exit - 1));
+    Value *Line = B.CreateLoad(B.getInt32Ty(), B.CreateConstInBoundsGEP1_32(B.getInt32Ty(), Lines, Exit - 1));
+    B.CreateCall(Check, {Object, File, Line});
+  }
+}
+
+std::string TileBuilder::build() {
+  findBarriers();
+  demoteLiveAcrossBarriers();
+  for (BasicBlock &Block : F)
+    OldBlocks.insert(&Block);
+  OldEntry = &F.getEntryBlock();
+  NewEntry = BasicBlock::Create(Ctx, "tile", &F, OldEntry);
+  if (std::string Reason = makeContextArrays(); !Reason.empty())
+    return Reason;
+  formPieces();
+  AccessGroup = MDNode::getDistinct(Ctx, {});
+  Return = BasicBlock::Create(Ctx, "tile.done", &F);
+  ReturnInst::Create(Ctx, Return);
+  for (unsigned Id = 0; Id < Pieces.size(); ++Id)
+    Preheaders.push_back(BasicBlock::Create(Ctx, "piece" + Twine(Id), &F));
+  BranchInst::Create(Preheaders[0], NewEntry);
+  for (unsigned Id = 0; Id < Pieces.size(); ++Id) {
+    const WorkItemLoops Loops = buildLoops(Preheaders[Id], Id);
+    if (std::string Reason = clonePiece(Id, Loops); !Reason.empty())
+      return Reason;
+    dispatchAfter(Id, Loops);
+  }
+  for (BasicBlock *Block : OldBlocks)
+    Block->dropAllReferences();
+  for (BasicBlock *Block : OldBlocks)
+    Block->eraseFromParent();
+  std::string Problems;
+  raw_string_ostream Out(Problems);
+  if (verifyFunction(F, &Out))
+    return "internal error: the compiled tile is not valid IR: " + Out.str();
+  return {};
+}
+
+} // namespace
+
+PreservedAnalyses FormWorkItemLoops::run(Function &F, FunctionAnalysisManager &) {
+  if (!isActiveTileClone(F))
+    return PreservedAnalyses::all();
+  const SmallPtrSet<Function *, 4> LocalCoordinates = findLocalCoordinateFunctions(*F.getParent());
+  TileBuilder Builder(F, tileShapeOf(F), LocalCoordinates);
+  if (std::string Reason = Builder.build(); !Reason.empty())
+    decline(F, Reason);
+  return PreservedAnalyses::none();
+}
+
+} // namespace ample

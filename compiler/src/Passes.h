@@ -1,0 +1,53 @@
+// The passes that compile tiled kernels into loops between barriers, in pipeline order
+// (Pipeline.cpp puts them together). Each works only on tile clones that were not declined.
+#pragma once
+
+#include "llvm/IR/PassManager.h"
+
+namespace ample {
+
+/// CloneTileBodies copies every annotated work-item body into an internal tile clone, the
+/// function the other passes turn into a whole tile. The body itself stays for fibers.
+struct CloneTileBodies : llvm::PassInfoMixin<CloneTileBodies> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+};
+
+/// InlineBarrierPaths inlines into each tile clone every call that can reach a barrier, so
+/// that all barriers of the kernel are in the clone itself, and every other inlinable call.
+struct InlineBarrierPaths : llvm::PassInfoMixin<InlineBarrierPaths> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+};
+
+/// SimplifyTileClones promotes the inlined clone's locals to registers (SROA), so that only
+/// values that really live across a barrier are kept per work-item in memory.
+struct SimplifyTileClones : llvm::PassInfoMixin<SimplifyTileClones> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
+};
+
+/// CanonicalizeBarriers gives each barrier call a block of its own that branches to one
+/// successor, and declines what the loop formation cannot split.
+struct CanonicalizeBarriers : llvm::PassInfoMixin<CanonicalizeBarriers> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
+};
+
+/// FormWorkItemLoops cuts the clone at its barriers into pieces, runs each piece as loops over
+/// the tile's work-items with per-work-item context arrays for what lives across a barrier,
+/// and dispatches between pieces on the barrier every work-item reached.
+struct FormWorkItemLoops : llvm::PassInfoMixin<FormWorkItemLoops> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
+};
+
+/// BindCompiledTiles makes each ample_compiled_tile(body) call return the body's finished
+/// clone, and deletes declined clones with a warning that says why.
+struct BindCompiledTiles : llvm::PassInfoMixin<BindCompiledTiles> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+};
+
+/// MarkParallelWorkItems (at the vectoriser's start) puts every memory access of a work-item
+/// loop into the loop's parallel access group again: work-items between two barriers are
+/// independent, but the scalar optimisations in between drop the metadata.
+struct MarkParallelWorkItems : llvm::PassInfoMixin<MarkParallelWorkItems> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
+};
+
+} // namespace ample

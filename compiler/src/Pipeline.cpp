@@ -1,0 +1,54 @@
+#include "Pipeline.h"
+
+#include "Passes.h"
+
+#include "llvm/Passes/PassBuilder.h"
+
+using namespace llvm;
+
+namespace ample {
+
+void registerPipeline(PassBuilder &PB) {
+  // At the pipeline's start the work-item body is still a function of its own (nothing has
+  // been inlined yet), and all of -O2 (inlining, SROA, LICM, unrolling, the vectorisers)
+  // still runs on the loops the passes leave.
+  PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
+    MPM.addPass(CloneTileBodies());
+    MPM.addPass(InlineBarrierPaths());
+    FunctionPassManager PerClone;
+    PerClone.addPass(SimplifyTileClones());
+    PerClone.addPass(CanonicalizeBarriers());
+    PerClone.addPass(FormWorkItemLoops());
+    MPM.addPass(createModuleToFunctionPassAdaptor(std::move(PerClone)));
+    MPM.addPass(BindCompiledTiles());
+  });
+  PB.registerVectorizerStartEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel) { FPM.addPass(MarkParallelWorkItems()); });
+  // For opt -passes=... in the IR tests.
+  PB.registerPipelineParsingCallback([](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
+    if (Name == "ample-clone-tile-bodies")
+      MPM.addPass(CloneTileBodies());
+    else if (Name == "ample-inline-barrier-paths")
+      MPM.addPass(InlineBarrierPaths());
+    else if (Name == "ample-bind-compiled-tiles")
+      MPM.addPass(BindCompiledTiles());
+    else
+      return false;
+    return true;
+  });
+  PB.registerPipelineParsingCallback([](StringRef Name, FunctionPassManager &FPM, ArrayRef<PassBuilder::PipelineElement>) {
+    if (Name == "ample-simplify-tile-clones")
+      FPM.addPass(SimplifyTileClones());
+    else if (Name == "ample-canonicalize-barriers")
+      FPM.addPass(CanonicalizeBarriers());
+    else if (Name == "ample-form-work-item-loops")
+      FPM.addPass(FormWorkItemLoops());
+    else if (Name == "ample-mark-parallel-work-items")
+      FPM.addPass(MarkParallelWorkItems());
+    else
+      return false;
+    return true;
+  });
+}
+
+} // namespace ample

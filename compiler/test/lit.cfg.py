@@ -1,0 +1,28 @@
+# lit configuration of the compiled-barrier pass's IR tests. Each test is a C++ kernel run
+# through Clang's front end only, then through the passes with opt, and checked with FileCheck.
+import os
+
+import lit.formats
+
+config.name = "ample-compiled-barriers"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ample_binary_dir, "compiler", "test")
+
+# The passes in the order Pipeline.cpp runs them at the pipeline's start.
+pipeline = ("ample-clone-tile-bodies,ample-inline-barrier-paths,function(ample-simplify-tile-clones,"
+            "ample-canonicalize-barriers,ample-form-work-item-loops),ample-bind-compiled-tiles")
+front_end = ("{clang} -std=c++20 -O2 -I{include} -include ample/restrict.hpp -S -emit-llvm "
+             "-Xclang -disable-llvm-passes").format(clang=config.clangxx, include=config.ample_include)
+config.substitutions.append(("%front_end", front_end))
+config.substitutions.append(("%ample_passes",
+                             "{opt} -load-pass-plugin={plugin} -passes='{pipeline}' "
+                             "-pass-remarks-missed=ample-compiled-barriers -S".format(
+                                 opt=os.path.join(config.llvm_tools_dir, "opt"), plugin=config.plugin,
+                                 pipeline=pipeline)))
+config.substitutions.append(("%full_o2", "{clang} -std=c++20 -O2 -I{include} -include ample/restrict.hpp "
+                             "-fpass-plugin={plugin} -S -emit-llvm".format(clang=config.clangxx,
+                                                                           include=config.ample_include,
+                                                                           plugin=config.plugin)))
+config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])

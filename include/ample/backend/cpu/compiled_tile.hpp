@@ -1,0 +1,55 @@
+// The contract between the library and the compiled-barrier pass (compiler/, Clang 14 only).
+//
+// The pass finds every work-item body annotated "ample.tile_body" (the tiled parallel_for's
+// run_item, an item_fn), clones it into a function that runs all work-items of one tile as
+// loops between barriers, and makes ample_compiled_tile(body) return that clone. Everything
+// here also works without the pass: ample_compiled_tile() then returns null and tiles run on
+// fibers. docs/design/compiled-barriers.md describes the whole contract.
+#pragma once
+
+#include "engine.hpp"
+
+#if AMPLE_IMPL_COMPILED_TILES
+/// The pass finds work-item bodies by this annotation; it carries the tile's extents.
+#define AMPLE_IMPL_TILE_BODY(D0, D1, D2) [[clang::annotate("ample.tile_body", D0, D1, D2)]] [[gnu::noinline]]
+/// ... and the work-item's local coordinates by this one (a call until the pass replaces it).
+#define AMPLE_IMPL_LOCAL_COORDINATE [[clang::annotate("ample.local_coordinate")]]
+#else
+#define AMPLE_IMPL_TILE_BODY(D0, D1, D2)
+#define AMPLE_IMPL_LOCAL_COORDINATE
+#endif
+
+extern "C" {
+
+/// ample_compiled_tile() returns the compiled form of `body`: an item_fn that runs every
+/// work-item of the tile at `tile_index` (its `item` argument is ignored). The library's
+/// definition returns null; the pass replaces each call whose body it compiled by the clone.
+ample::detail::cpu::item_fn ample_compiled_tile(ample::detail::cpu::item_fn body);
+
+/// ample_tile_diverged() is called by a compiled tile whose work-items left a piece for
+/// different barriers: exits[i] is where item i went (0: it returned; k > 0: barrier k, whose
+/// site is files[k-1]:lines[k-1]). Throws the runtime_exception fibers throw.
+[[noreturn]] void ample_tile_diverged(ample::detail::tile_sync* sync, const int* exits, int items,
+                                      const char* const* files, const int* lines);
+
+}  // extern "C"
+
+namespace ample::detail::cpu {
+
+/// run_compiled_tile() runs one tile through its compiled form `tile`.
+void run_compiled_tile(item_fn tile, const void* context, int items, const tile_shape& shape);
+
+/// compiled_tiles_enabled() is false when AMPLE_TILED=fibers forces every tile onto fibers
+/// (ThreadSanitizer builds default to it: it reports races between work-items only there).
+bool compiled_tiles_enabled();
+
+/// tiled_path_counts counts tiled launches by the path they took since the process started;
+/// tests use it to prove that kernels reached the compiled path.
+struct tiled_path_counts {
+  unsigned long long compiled;
+  unsigned long long fibers;
+};
+tiled_path_counts tiled_launches();
+void count_tiled_launch(bool compiled);
+
+}  // namespace ample::detail::cpu

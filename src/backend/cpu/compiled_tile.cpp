@@ -1,0 +1,116 @@
+// The library's half of the compiled-barrier contract (backend/cpu/compiled_tile.hpp).
+#include "ample/backend/cpu/compiled_tile.hpp"
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "ample/exceptions.hpp"
+#include "fiber_sanitizer.hpp"
+
+namespace ample::detail::cpu {
+namespace {
+
+#if defined(AMPLE_IMPL_TSAN)
+// ThreadSanitizer reports races between the work-items of a tile only when each runs on a
+// fiber of its own, ordered by the barriers; in a compiled tile they are one loop.
+constexpr bool fibers_by_default = true;
+#else
+constexpr bool fibers_by_default = false;
+#endif
+
+/// compiled_tile_sync is the tile_sync of a compiled tile. Its barriers were compiled away, so
+/// a wait that still reaches it is one the pass could not see.
+class compiled_tile_sync final : public tile_sync {
+ public:
+  explicit compiled_tile_sync(const tile_shape& shape) noexcept : shape_(shape) {}
+
+  void arrive_and_wait(const char* file, int line) override {
+    AMPLE_THROW(concurrency::runtime_exception,
+                std::string("tile_barrier::wait at ") + file + ":" + std::to_string(line) + " in tile " +
+                    format_values(shape_.tile_index, shape_.rank) +
+                    " was not compiled with its kernel (it is called through a pointer or from another "
+                    "translation unit, where the compiled-barrier pass cannot see it); make the call visible "
+                    "in the kernel's translation unit, or run with AMPLE_TILED=fibers",
+                concurrency::error_code::e_fail);
+  }
+
+  const tile_shape& shape() const noexcept { return shape_; }
+
+ private:
+  tile_shape shape_;
+};
+
+std::string describe_local(const tile_shape& shape, int item) {
+  int local[3];
+  for (int d = shape.rank - 1; d >= 0; --d) {
+    local[d] = item % shape.dims[d];
+    item /= shape.dims[d];
+  }
+  return "work-item " + format_values(local, shape.rank);
+}
+
+bool compiled_setting_from_environment() {
+  const char* env = std::getenv("AMPLE_TILED");
+  if (env == nullptr || *env == '\0') return !fibers_by_default;
+  if (std::strcmp(env, "fibers") == 0) return false;
+  if (std::strcmp(env, "compiled") == 0) return true;
+  AMPLE_THROW(concurrency::runtime_exception,
+              std::string("AMPLE_TILED=\"") + env + "\" is neither \"compiled\" nor \"fibers\"",
+              concurrency::error_code::e_invalidarg);
+}
+
+std::atomic<unsigned long long> compiled_launches{0};
+std::atomic<unsigned long long> fiber_launches{0};
+
+}  // namespace
+
+void run_compiled_tile(item_fn tile, const void* context, int items, const tile_shape& shape) {
+  (void)items;  // the compiled form knows its tile's size
+  compiled_tile_sync sync(shape);
+  const tile_scope scope(&sync);
+  tile(context, shape.tile_index, 0, &sync);
+}
+
+bool compiled_tiles_enabled() {
+  static const bool enabled = compiled_setting_from_environment();
+  return enabled;
+}
+
+tiled_path_counts tiled_launches() {
+  return {compiled_launches.load(std::memory_order_relaxed), fiber_launches.load(std::memory_order_relaxed)};
+}
+
+void count_tiled_launch(bool compiled) {
+  (compiled ? compiled_launches : fiber_launches).fetch_add(1, std::memory_order_relaxed);
+}
+
+}  // namespace ample::detail::cpu
+
+using ample::detail::cpu::item_fn;
+
+extern "C" item_fn ample_compiled_tile(item_fn) { return nullptr; }
+
+extern "C" void ample_tile_diverged(ample::detail::tile_sync* sync, const int* exits, int items,
+                                    const char* const* files, const int* lines) {
+  using ample::detail::cpu::describe_local;
+  const auto& shape = static_cast<ample::detail::cpu::compiled_tile_sync*>(sync)->shape();
+  const auto site = [&](int exit) { return std::string(files[exit - 1]) + ":" + std::to_string(lines[exit - 1]); };
+  int other = 1;
+  while (other < items && exits[other] == exits[0]) ++other;
+  std::string what;
+  if (exits[0] != 0 && exits[other] != 0) {
+    what = describe_local(shape, 0) + " waits at barrier " + site(exits[0]) + " while " +
+           describe_local(shape, other) + " waits at barrier " + site(exits[other]);
+  } else {
+    const int waiting = exits[0] != 0 ? 0 : other;
+    const int gone = exits[0] != 0 ? other : 0;
+    what = describe_local(shape, waiting) + " waits at barrier " + site(exits[waiting]) + " but " +
+           describe_local(shape, gone) + " returned without reaching it";
+  }
+  AMPLE_THROW(concurrency::runtime_exception,
+              "barrier divergence in tile " + ample::detail::format_values(shape.tile_index, shape.rank) + ": " +
+                  what + " (every work-item of a tile must reach each barrier; C++ AMP spec 8.1.1)",
+              concurrency::error_code::e_fail);
+}
