@@ -54,6 +54,26 @@ inline bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+/// expect_in_bounds_kernels_unchanged() runs plain and tiled kernels whose accesses through
+/// array and array_view all stay in bounds (element, projection and 2-int forms), for the
+/// modes that change out-of-bounds accesses: in bounds, nothing may change.
+inline void expect_in_bounds_kernels_unchanged() {
+  std::vector<int> v(32 * 32, 0);
+  concurrency::array_view<int, 2> av(32, 32, v);
+  concurrency::array<int, 2> a(32, 32);
+  concurrency::parallel_for_each(av.extent, [=, &a](concurrency::index<2> i) restrict(amp) {
+    av[i] = i[0] * 32 + i[1];
+    a[i] = av(i[0], i[1]) * 2;
+  });
+  concurrency::parallel_for_each(av.extent.tile<8, 8>(), [=, &a](concurrency::tiled_index<8, 8> t) restrict(amp) {
+    t.barrier.wait();
+    av[t] += a[t.global] / 2 + a[t.tile_origin[0] + t.local[0]][t.tile_origin[1] + t.local[1]] / 2;
+  });
+  av.synchronize();
+  for (int i = 0; i < 32 * 32; ++i) ASSERT_EQ(v[static_cast<std::size_t>(i)], 3 * i) << i;
+  expect_runtime_usable();
+}
+
 }  // namespace ample_test
 
 /// AMPLE_INSTANTIATE_WORKER_TESTS instantiates a WorkerCountTest-derived suite for every count.
