@@ -20,6 +20,10 @@ PreservedAnalyses CloneTileBodies::run(Module &M, ModuleAnalysisManager &) {
     Clone->setLinkage(GlobalValue::InternalLinkage);
     Clone->setVisibility(GlobalValue::DefaultVisibility);
     Clone->setComdat(nullptr);
+    // UBSan's function sanitizer puts the body's address in its prologue data; the clone
+    // lives in another section, where that difference cannot be encoded. Without the
+    // prologue the check of calls through pointers skips the clone.
+    Clone->setPrologueData(nullptr);
     markTileClone(*Clone, *Body, Shape);
     Changed = true;
   }
