@@ -8,6 +8,7 @@
 
 #include "ample/exceptions.hpp"
 #include "fiber_sanitizer.hpp"
+#include "tile_messages.hpp"
 
 namespace ample::detail::cpu {
 namespace {
@@ -41,15 +42,6 @@ class compiled_tile_sync final : public tile_sync {
  private:
   tile_shape shape_;
 };
-
-std::string describe_local(const tile_shape& shape, int item) {
-  int local[3];
-  for (int d = shape.rank - 1; d >= 0; --d) {
-    local[d] = item % shape.dims[d];
-    item /= shape.dims[d];
-  }
-  return "work-item " + format_values(local, shape.rank);
-}
 
 bool compiled_setting_from_environment() {
   const char* env = std::getenv("AMPLE_TILED");
@@ -94,23 +86,16 @@ extern "C" item_fn ample_compiled_tile(item_fn) { return nullptr; }
 
 extern "C" void ample_tile_diverged(ample::detail::tile_sync* sync, const int* exits, int items,
                                     const char* const* files, const int* lines) {
-  using ample::detail::cpu::describe_local;
-  const auto& shape = static_cast<ample::detail::cpu::compiled_tile_sync*>(sync)->shape();
+  using namespace ample::detail::cpu;
+  const tile_shape& shape = static_cast<compiled_tile_sync*>(sync)->shape();
   const auto site = [&](int exit) { return std::string(files[exit - 1]) + ":" + std::to_string(lines[exit - 1]); };
   int other = 1;
   while (other < items && exits[other] == exits[0]) ++other;
-  std::string what;
-  if (exits[0] != 0 && exits[other] != 0) {
-    what = describe_local(shape, 0) + " waits at barrier " + site(exits[0]) + " while " +
-           describe_local(shape, other) + " waits at barrier " + site(exits[other]);
-  } else {
-    const int waiting = exits[0] != 0 ? 0 : other;
-    const int gone = exits[0] != 0 ? other : 0;
-    what = describe_local(shape, waiting) + " waits at barrier " + site(exits[waiting]) + " but " +
-           describe_local(shape, gone) + " returned without reaching it";
-  }
+  if (exits[0] != 0 && exits[other] != 0)
+    AMPLE_THROW(concurrency::runtime_exception,
+                divergence_error(shape, waiting_at_two_sites(shape, 0, site(exits[0]), other, site(exits[other]))));
+  const int waiting = exits[0] != 0 ? 0 : other;
   AMPLE_THROW(concurrency::runtime_exception,
-              "barrier divergence in tile " + ample::detail::format_values(shape.tile_index, shape.rank) + ": " +
-                  what + " (every work-item of a tile must reach each barrier; C++ AMP spec 8.1.1)",
-              concurrency::error_code::e_fail);
+              divergence_error(shape, waiting_while_returned(shape, waiting, site(exits[waiting]),
+                                                             exits[0] != 0 ? other : 0)));
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "ample/exceptions.hpp"
+#include "tile_messages.hpp"
 
 namespace fc = boost::context::detail;
 
@@ -28,7 +29,7 @@ void tile_scheduler::run(item_fn fn, const void* context, int items, const tile_
   items_ = items;
   shape_ = shape;
   sanitizer_.begin_tile(items, [this](int item) {
-    return "work-item " + describe_item(item) + " of tile " + format_values(shape_.tile_index, shape_.rank);
+    return "work-item " + local_coordinates(shape_, item) + " of tile " + format_values(shape_.tile_index, shape_.rank);
   });
   promoted_ = every_item_a_fiber;  // TSan: every work-item on a fiber of its own from the start
   aborting_ = false;
@@ -190,8 +191,7 @@ void tile_scheduler::promote(int item, const char* file, int line) {
   if (item > 0) {
     items_state_[item].site_file = file;
     items_state_[item].site_line = line;
-    diverge("work-item " + describe_item(item) + " waits at barrier " + describe_site(item) + " but work-item " +
-            describe_item(0) + " returned without reaching it");
+    diverge(waiting_while_returned(shape_, item, describe_site(item), 0));
     throw tile_abort{};
   }
   promoted_ = true;
@@ -212,14 +212,12 @@ int tile_scheduler::end_of_round() {
     return 0;
   }
   if (arrived_ == items_) {
-    diverge("work-item " + describe_item(0) + " waits at barrier " + describe_site(0) + " while work-item " +
-            describe_item(mismatch_) + " waits at barrier " + describe_site(mismatch_));
+    diverge(waiting_at_two_sites(shape_, 0, describe_site(0), mismatch_, describe_site(mismatch_)));
   } else {
     int waiting = 0, gone = 0;
     while (items_state_[waiting].status != item_status::waiting) ++waiting;
     while (items_state_[gone].status != item_status::finished) ++gone;
-    diverge("work-item " + describe_item(waiting) + " waits at barrier " + describe_site(waiting) +
-            " but work-item " + describe_item(gone) + " returned without reaching it");
+    diverge(waiting_while_returned(shape_, waiting, describe_site(waiting), gone));
   }
   return next_waiting();
 }
@@ -236,21 +234,7 @@ void tile_scheduler::fail(std::exception_ptr e) noexcept {
 }
 
 void tile_scheduler::diverge(const std::string& what) {
-  int tile[3];
-  for (int d = 0; d < shape_.rank; ++d) tile[d] = shape_.tile_index[d];
-  fail(std::make_exception_ptr(concurrency::runtime_exception(
-      "barrier divergence in tile " + format_values(tile, shape_.rank) + ": " + what +
-          " (every work-item of a tile must reach each barrier; C++ AMP spec 8.1.1)",
-      concurrency::error_code::e_fail)));
-}
-
-std::string tile_scheduler::describe_item(int item) const {
-  int local[3];
-  for (int d = shape_.rank - 1; d >= 0; --d) {
-    local[d] = item % shape_.dims[d];
-    item /= shape_.dims[d];
-  }
-  return format_values(local, shape_.rank);
+  fail(std::make_exception_ptr(divergence_error(shape_, what)));
 }
 
 std::string tile_scheduler::describe_site(int item) const {

@@ -92,7 +92,6 @@ class tile_scheduler final : public tile_sync {
   void jump(int from, int to, context_t target);
   void fail(std::exception_ptr e) noexcept;
   void diverge(const std::string& what);
-  std::string describe_item(int item) const;
   std::string describe_site(int item) const;
 
   // Current tile.
