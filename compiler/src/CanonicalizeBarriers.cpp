@@ -55,7 +55,7 @@ PreservedAnalyses CanonicalizeBarriers::run(Function &F, FunctionAnalysisManager
   // Compiled barriers never throw: their unwind edges (cleanups of the work-item's objects)
   // go, and so do landing pads that only they reached. Other calls keep theirs; an exception
   // then unwinds the work-item that threw and leaves the tile.
-  bool Unwinds = false;
+  SmallVector<InvokeInst *, 8> Invokes;
   for (Instruction &I : instructions(F))
     if (auto *Invoke = dyn_cast<InvokeInst>(&I); Invoke && isBarrier(*Invoke)) {
       // When a work-item throws, fibers unwind the others from their barriers and run these
@@ -65,17 +65,12 @@ PreservedAnalyses CanonicalizeBarriers::run(Function &F, FunctionAnalysisManager
                    "the waiting work-items)");
         return PreservedAnalyses::all();
       }
-      Unwinds = true;
+      Invokes.push_back(Invoke);
     }
-  if (Unwinds) {
-    SmallVector<InvokeInst *, 8> Invokes;
-    for (Instruction &I : instructions(F))
-      if (auto *Invoke = dyn_cast<InvokeInst>(&I); Invoke && isBarrier(*Invoke))
-        Invokes.push_back(Invoke);
-    for (InvokeInst *Invoke : Invokes)
-      changeToCall(Invoke);
+  for (InvokeInst *Invoke : Invokes)
+    changeToCall(Invoke);
+  if (!Invokes.empty())
     removeUnreachableBlocks(F);
-  }
   for (CallInst *Barrier : barrierCalls(F)) {
     BasicBlock *Block = Barrier->getParent();
     if (&Block->front() != Barrier || Block->isEntryBlock())
