@@ -1,6 +1,6 @@
 // Uses restrict(amp) before any #include (the package force-includes ample/restrict.hpp) and
-// reopens namespace Concurrency, as Visual C++ programs do. Built with Clang 14, its tiled
-// kernel must take the compiled path: the installed package loads the pass plugin.
+// reopens namespace Concurrency, as Visual C++ programs do. Where the package loads the pass
+// plugin into Clang 14 (CONSUMER_EXPECTS_COMPILED_TILES), its tiled kernel must run compiled.
 inline int square(int v) restrict(amp, cpu) { return v * v; }
 
 #include <amp.h>
@@ -29,7 +29,7 @@ int main() {
   });
   view.synchronize();
   ok = ok && data[0] == 15 * 15 && data[15] == 0;
-#if defined(__clang__) && __clang_major__ == 14
+#ifdef CONSUMER_EXPECTS_COMPILED_TILES
   const bool compiled = ample::detail::cpu::tiled_launches().compiled == 1;
   std::puts(compiled ? "consumer: the tiled kernel ran compiled" : "consumer: the tiled kernel did not run compiled");
   ok = ok && compiled;
