@@ -1,6 +1,9 @@
 // Continuation-based synchronisation (Karrenberg & Hack, CC 2012) for one tile clone:
 //
-//   entry:   context arrays, one slot per work-item for every value that lives across a barrier
+//   entry:   context arrays, one slot per work-item for every value that lives across a barrier,
+//            and one slot for the tile for each such value that is uniform (the same for every
+//            work-item); what can be computed again from the local coordinates, the arguments
+//            and the kernel object is recomputed after the barrier instead of kept
 //   piece k: for each work-item (nested loops over the tile's dimensions, last one innermost):
 //              run the blocks between barrier k (or the entry) and the next barrier or return,
 //              and record which barrier (or return) the work-item reached
@@ -11,6 +14,7 @@
 #include "Barriers.h"
 #include "Contract.h"
 #include "Passes.h"
+#include "Uniformity.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -63,14 +67,22 @@ public:
 private:
   void findBarriers();
   bool liveAcrossBarrier(Instruction &I) const;
+  bool recomputable(Value *V, unsigned Depth = 0);
+  bool invariantAddress(Value *Address) const;
+  bool useAcrossBarrier(Instruction &Def, Use &U) const;
+  void recomputeAcrossBarriers();
+  Value *copyComputation(Value *V, Instruction *Before, DenseMap<Value *, Value *> &Copies);
   void demoteLiveAcrossBarriers();
   bool demoteOnce();
+  void noteSlot(bool Uniform, AllocaInst *Slot);
+  void promoteUniformSlots(unsigned Id, const WorkItemLoops &Loops, ValueToValueMapTy &Map);
   std::string makeContextArrays();
   void formPieces();
   WorkItemLoops buildLoops(BasicBlock *Preheader, unsigned Id);
   std::string clonePiece(unsigned Id, const WorkItemLoops &Loops);
   void dispatchAfter(unsigned Id, const WorkItemLoops &Loops);
   void checkObjects(IRBuilder<> &B);
+  bool checksObject(unsigned Exit) const;
   BasicBlock *exitBlock(unsigned Exit, BasicBlock *ItemEnd, PHINode *ExitPhi);
   void leaveFor(unsigned Exit, Instruction *Terminator, unsigned Successor, BasicBlock *Original,
                 BasicBlock *ItemEnd, PHINode *ExitPhi, ValueToValueMapTy &Map);
@@ -81,6 +93,9 @@ private:
   TileShape Shape;
   const SmallPtrSetImpl<Function *> &LocalCoordinates;
 
+  DenseMap<Value *, bool> Recomputable;       ///< memo of recomputable()
+  SmallPtrSet<Value *, 32> UniformValues;      ///< the same for every work-item (TileUniformity)
+  SmallPtrSet<AllocaInst *, 8> UniformSlots;   ///< stack slots of demoted uniform values
   DenseMap<BasicBlock *, unsigned> BarrierIds; ///< barrier block -> 1, 2, ...
   SmallVector<CallInst *, 8> Barriers;         ///< barrier k is Barriers[k - 1]
   SmallVector<Piece, 8> Pieces;                ///< piece k starts after barrier k; 0 at entry
@@ -94,6 +109,8 @@ private:
   BasicBlock *NewEntry = nullptr;
   SmallPtrSet<BasicBlock *, 32> OldBlocks;
   DenseMap<unsigned, BasicBlock *> ExitBlocks; ///< of the piece being built, by exit
+  DenseMap<Value *, AllocaInst *> PieceSlotOf;  ///< of the piece being built: its copy -> uniform slot
+  StoreInst *ExitStore = nullptr;              ///< of the piece being built: its exit, per work-item
   Constant *SiteFiles = nullptr;               ///< made by siteTables() when first needed
   Constant *SiteLines = nullptr;
 };
@@ -106,20 +123,18 @@ void TileBuilder::findBarriers() {
     }
 }
 
-// I lives across a barrier when some use can be reached from a barrier block without passing
-// I's definition: walk backwards from each use until the definition or a barrier.
-bool TileBuilder::liveAcrossBarrier(Instruction &I) const {
+// A use of I lies across a barrier when its block can be reached from a barrier block without
+// passing I's definition: walk backwards from the use until the definition or a barrier.
+bool TileBuilder::useAcrossBarrier(Instruction &I, Use &U) const {
+  auto *User = cast<Instruction>(U.getUser());
+  if (isBarrier(*User))
+    return false; // its operands only name the site; the call goes away
   BasicBlock *Def = I.getParent();
+  BasicBlock *From = isa<PHINode>(User) ? cast<PHINode>(User)->getIncomingBlock(U) : User->getParent();
   SmallPtrSet<BasicBlock *, 16> Seen;
   SmallVector<BasicBlock *, 16> Work;
-  for (Use &U : I.uses()) {
-    auto *User = cast<Instruction>(U.getUser());
-    if (isBarrier(*User))
-      continue; // its operands only name the site; the call goes away
-    BasicBlock *From = isa<PHINode>(User) ? cast<PHINode>(User)->getIncomingBlock(U) : User->getParent();
-    if (From != Def)
-      Work.push_back(From);
-  }
+  if (From != Def)
+    Work.push_back(From);
   while (!Work.empty()) {
     BasicBlock *Block = Work.pop_back_val();
     if (Block == Def || !Seen.insert(Block).second)
@@ -130,6 +145,92 @@ bool TileBuilder::liveAcrossBarrier(Instruction &I) const {
       Work.push_back(Pred);
   }
   return false;
+}
+
+bool TileBuilder::liveAcrossBarrier(Instruction &I) const {
+  return any_of(I.uses(), [&](Use &U) { return useAcrossBarrier(I, U); });
+}
+
+/// Beyond this many operations a value is kept in a context array rather than recomputed.
+constexpr unsigned MaxRecomputeDepth = 12;
+
+// A value computed from the work-item's local coordinates, the arguments and memory that does
+// not change while the tile runs is recomputed in each piece that uses it instead of being
+// kept per work-item: the vectoriser then sees a local coordinate as the loop counter it is
+// (consecutive work-items, contiguous accesses) rather than a load from a context array
+// (a gather).
+bool TileBuilder::recomputable(Value *V, unsigned Depth) {
+  if (isa<Constant>(V) || isa<Argument>(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > MaxRecomputeDepth)
+    return false;
+  if (auto It = Recomputable.find(V); It != Recomputable.end())
+    return It->second;
+  bool Result = false;
+  if (isa<AllocaInst>(I))
+    Result = true; // the work-item's slot of its context array, or a uniform slot
+  else if (auto *Call = dyn_cast<CallInst>(I))
+    Result = LocalCoordinates.contains(Call->getCalledFunction()) && isa<ConstantInt>(Call->getArgOperand(1));
+  else if (auto *Load = dyn_cast<LoadInst>(I))
+    Result = Load->isSimple() && invariantAddress(Load->getPointerOperand()) &&
+             recomputable(Load->getPointerOperand(), Depth + 1);
+  else if (isa<BinaryOperator>(I) || isa<CastInst>(I) || isa<GetElementPtrInst>(I) || isa<CmpInst>(I) ||
+           isa<SelectInst>(I) || isa<ExtractValueInst>(I) || isa<InsertValueInst>(I) || isa<FreezeInst>(I))
+    Result = all_of(I->operands(), [&](Value *Operand) { return recomputable(Operand, Depth + 1); });
+  Recomputable[V] = Result;
+  return Result;
+}
+
+// What the library guarantees stays the same while a tile runs (compiled_tile.hpp): the tile
+// index (argument 1), the launch context (argument 0) and the kernel object it points to.
+bool TileBuilder::invariantAddress(Value *Address) const {
+  Value *Base = Address->stripInBoundsConstantOffsets();
+  if (Base == F.getArg(0) || Base == F.getArg(1))
+    return true;
+  auto *Load = dyn_cast<LoadInst>(Base);
+  return Load && Load->isSimple() && Load->getPointerOperand()->stripInBoundsConstantOffsets() == F.getArg(0);
+}
+
+// Each use of a recomputable value that a barrier separates from its definition gets a copy
+// of the value's computation of its own, just before it (at the end of the incoming block for
+// a phi), so that nothing recomputable lives across a barrier.
+void TileBuilder::recomputeAcrossBarriers() {
+  SmallVector<std::pair<Instruction *, Use *>, 32> Uses;
+  for (Instruction &I : instructions(F)) {
+    if (isa<AllocaInst>(I) || I.getType()->isVoidTy() || BarrierIds.count(I.getParent()) || !recomputable(&I))
+      continue;
+    for (Use &U : I.uses())
+      if (useAcrossBarrier(I, U))
+        Uses.push_back({&I, &U});
+  }
+  for (auto &[Def, U] : Uses) {
+    auto *User = cast<Instruction>(U->getUser());
+    Instruction *Before = isa<PHINode>(User) ? cast<PHINode>(User)->getIncomingBlock(*U)->getTerminator() : User;
+    DenseMap<Value *, Value *> Copies;
+    U->set(copyComputation(Def, Before, Copies));
+  }
+  Recomputable.clear(); // demotion deletes phis: no stale answers for new instructions
+}
+
+// copyComputation() is V computed again before `Before`; `Copies` shares what two operands
+// have in common.
+Value *TileBuilder::copyComputation(Value *V, Instruction *Before, DenseMap<Value *, Value *> &Copies) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || isa<AllocaInst>(I))
+    return V;
+  if (Value *Done = Copies.lookup(V))
+    return Done;
+  Instruction *Copy = I->clone();
+  Copy->setName(I->getName() + ".again");
+  for (Use &Operand : Copy->operands())
+    Operand.set(copyComputation(Operand.get(), Before, Copies));
+  // The kernel object and the tile index stay the same while the tile runs.
+  if (isa<LoadInst>(Copy))
+    Copy->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(Ctx, {}));
+  Copy->insertBefore(Before);
+  Copies[V] = Copy;
+  return Copy;
 }
 
 // A demoted phi leaves a reload where it stood, which may live across a barrier in turn: repeat
@@ -158,11 +259,26 @@ bool TileBuilder::demoteOnce() {
         Values.push_back(&I);
     }
   }
-  for (Instruction *I : Values)
-    DemoteRegToStack(*I, false, &*F.getEntryBlock().begin());
-  for (PHINode *Phi : Phis)
-    DemotePHIToStack(Phi, &*F.getEntryBlock().begin());
+  for (Instruction *I : Values) {
+    const bool Uniform = UniformValues.erase(I);
+    noteSlot(Uniform, DemoteRegToStack(*I, false, &*F.getEntryBlock().begin()));
+  }
+  for (PHINode *Phi : Phis) {
+    const bool Uniform = UniformValues.erase(Phi); // the phi is deleted
+    noteSlot(Uniform, DemotePHIToStack(Phi, &*F.getEntryBlock().begin()));
+  }
   return !Values.empty() || !Phis.empty();
+}
+
+// A uniform value keeps one slot for the tile instead of one per work-item; its reloads are
+// uniform too.
+void TileBuilder::noteSlot(bool Uniform, AllocaInst *Slot) {
+  if (!Slot || !Uniform)
+    return;
+  UniformSlots.insert(Slot);
+  for (User *U : Slot->users())
+    if (isa<LoadInst>(U))
+      UniformValues.insert(U);
 }
 
 std::string TileBuilder::makeContextArrays() {
@@ -174,6 +290,10 @@ std::string TileBuilder::makeContextArrays() {
   IRBuilder<> B(NewEntry);
   uint64_t Total = 0;
   for (AllocaInst *Alloca : Allocas) {
+    if (UniformSlots.contains(Alloca)) {
+      Alloca->moveBefore(*NewEntry, NewEntry->end());
+      continue;
+    }
     const uint64_t Align = std::max<uint64_t>(Alloca->getAlign().value(), 1);
     const uint64_t Bytes = alignTo(*Alloca->getAllocationSizeInBits(Layout) / 8, Align);
     Total += Bytes * Shape.items();
@@ -267,7 +387,7 @@ BasicBlock *TileBuilder::exitBlock(unsigned Exit, BasicBlock *ItemEnd, PHINode *
   if (!Block) {
     Block = BasicBlock::Create(Ctx, Exit == 0 ? Twine("to.return") : "to.barrier" + Twine(Exit), &F, ItemEnd);
     IRBuilder<> B(Block);
-    if (Exit != 0) {
+    if (checksObject(Exit)) {
       // Remember the barrier object for checkObjects() (one store, the same slot for every
       // work-item: any work-item's object will do).
       PHINode *Object = B.CreatePHI(Barriers[Exit - 1]->getArgOperand(0)->getType(), 2, "object");
@@ -282,7 +402,7 @@ BasicBlock *TileBuilder::exitBlock(unsigned Exit, BasicBlock *ItemEnd, PHINode *
 void TileBuilder::leaveFor(unsigned Exit, Instruction *Terminator, unsigned Successor, BasicBlock *Original,
                            BasicBlock *ItemEnd, PHINode *ExitPhi, ValueToValueMapTy &Map) {
   BasicBlock *Target = exitBlock(Exit, ItemEnd, ExitPhi);
-  if (Exit != 0) {
+  if (checksObject(Exit)) {
     // The object this work-item waits on: the barrier block's phi, for the edge it came by.
     auto *Known = cast<PHINode>(&Barriers[Exit - 1]->getParent()->front());
     Value *Object = Known->getIncomingValueForBlock(Original);
@@ -293,6 +413,26 @@ void TileBuilder::leaveFor(unsigned Exit, Instruction *Terminator, unsigned Succ
     cast<PHINode>(&Target->front())->addIncoming(Object, Terminator->getParent());
   }
   Terminator->setSuccessor(Successor, Target);
+}
+
+// A uniform slot is one for the whole tile, while the work-items of a piece run one after the
+// other: the first to store to it would change what the next ones load. So in each piece the
+// work-items see a copy of their own, loaded from the slot before the loops and set at each
+// work-item's start (SROA makes it a register); their stores go to the copy and to the slot,
+// the same value from every work-item, for the pieces after.
+void TileBuilder::promoteUniformSlots(unsigned Id, const WorkItemLoops &Loops, ValueToValueMapTy &Map) {
+  PieceSlotOf.clear();
+  IRBuilder<> Entry(NewEntry, NewEntry->begin());
+  IRBuilder<> Before(Preheaders[Id]->getTerminator());
+  for (AllocaInst *Slot : UniformSlots) {
+    AllocaInst *Copy = Entry.CreateAlloca(Slot->getAllocatedType(), nullptr, Slot->getName() + ".piece" + Twine(Id));
+    Copy->setAlignment(Slot->getAlign());
+    Value *Initial = Before.CreateAlignedLoad(Slot->getAllocatedType(), Slot, Slot->getAlign());
+    IRBuilder<> AtStart(Loops.Body); // the work-item's start: its terminator comes later
+    AtStart.CreateAlignedStore(Initial, Copy, Slot->getAlign());
+    Map[Slot] = Copy;
+    PieceSlotOf[Copy] = Slot;
+  }
 }
 
 bool isDroppedIntrinsic(const Instruction &I) {
@@ -309,7 +449,7 @@ std::string TileBuilder::clonePiece(unsigned Id, const WorkItemLoops &Loops) {
   PHINode *ExitPhi = PHINode::Create(I32, 2, "exit", ItemEnd);
   {
     IRBuilder<> B(ItemEnd);
-    B.CreateStore(ExitPhi, B.CreateInBoundsGEP(Exits->getAllocatedType(), Exits, {B.getInt32(0), Loops.Item}));
+    ExitStore = B.CreateStore(ExitPhi, B.CreateInBoundsGEP(Exits->getAllocatedType(), Exits, {B.getInt32(0), Loops.Item}));
     B.CreateBr(Loops.Next);
   }
 
@@ -320,11 +460,14 @@ std::string TileBuilder::clonePiece(unsigned Id, const WorkItemLoops &Loops) {
     Value *Slot = B.CreateInBoundsGEP(Array->getAllocatedType(), Array, {B.getInt32(0), Loops.Item});
     Map[Alloca] = B.CreateBitCast(Slot, Alloca->getType(), Alloca->getName());
   }
+  promoteUniformSlots(Id, Loops, Map);
   if (auto It = BarrierIds.find(P.Start); It != BarrierIds.end()) {
     // Two barriers in a row: nothing runs in between, and the second one is not checked.
     BasicBlock *Target = exitBlock(It->second, ItemEnd, ExitPhi);
-    auto *Object = cast<PHINode>(&Target->front());
-    Object->addIncoming(Constant::getNullValue(Object->getType()), Loops.Body);
+    if (checksObject(It->second)) {
+      auto *Object = cast<PHINode>(&Target->front());
+      Object->addIncoming(Constant::getNullValue(Object->getType()), Loops.Body);
+    }
     B.CreateBr(Target);
     return {};
   }
@@ -358,6 +501,9 @@ std::string TileBuilder::clonePiece(unsigned Id, const WorkItemLoops &Loops) {
 
   for (Instruction *I : Cloned) {
     RemapInstruction(I, Map, RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+    if (auto *Store = dyn_cast<StoreInst>(I))
+      if (AllocaInst *Slot = PieceSlotOf.lookup(Store->getPointerOperand()))
+        new StoreInst(Store->getValueOperand(), Slot, false, Slot->getAlign(), Store->getNextNode());
     if (I->mayReadOrWriteMemory() && !I->isAtomic() && !isa<FenceInst>(I))
       I->setMetadata(LLVMContext::MD_access_group, AccessGroup);
   }
@@ -437,6 +583,13 @@ void TileBuilder::dispatchAfter(unsigned Id, const WorkItemLoops &Loops) {
   const int Items = Shape.items();
   IRBuilder<> B(Loops.Done);
   checkObjects(B);
+  if (ExitBlocks.size() == 1) {
+    // Every work-item that finished the piece left by the same way: nothing to compare.
+    const unsigned Exit = ExitBlocks.begin()->first;
+    B.CreateBr(Exit == 0 ? Return : Preheaders[Exit]);
+    ExitStore->eraseFromParent();
+    return;
+  }
   Value *First = B.CreateLoad(I32, B.CreateInBoundsGEP(Exits->getAllocatedType(), Exits, {B.getInt32(0), B.getInt32(0)}),
                               "first.exit");
   BasicBlock *Dispatch = BasicBlock::Create(Ctx, "piece" + Twine(Id) + ".dispatch", &F);
@@ -489,12 +642,12 @@ void TileBuilder::dispatchAfter(unsigned Id, const WorkItemLoops &Loops) {
 // the divergence check: a barrier of another tile is the error to report, not the divergence
 // it causes.
 void TileBuilder::checkObjects(IRBuilder<> &B) {
-  if (ExitBlocks.size() == ExitBlocks.count(0))
+  if (none_of(ExitBlocks, [&](const auto &Exit) { return checksObject(Exit.first); }))
     return;
   Constant *Lines = nullptr;
   Constant *Files = siteTables(Lines);
   for (auto &[Exit, Block] : ExitBlocks) {
-    if (Exit == 0)
+    if (!checksObject(Exit))
       continue;
     Type *ObjectType = Barriers[Exit - 1]->getArgOperand(0)->getType();
     Value *Object = B.CreateLoad(ObjectType, B.CreateConstInBoundsGEP2_32(Objects->getAllocatedType(), Objects, 0, Exit - 1));
@@ -507,8 +660,23 @@ void TileBuilder::checkObjects(IRBuilder<> &B) {
   }
 }
 
+// Implicit barriers (InsertImplicitBarriers) wait on no object: nothing to check.
+bool TileBuilder::checksObject(unsigned Exit) const {
+  if (Exit == 0)
+    return false;
+  auto *Object = cast<PHINode>(Barriers[Exit - 1]->getArgOperand(0));
+  return !all_of(Object->incoming_values(), [](Value *V) { return isa<ConstantPointerNull>(V); });
+}
+
 std::string TileBuilder::build() {
   findBarriers();
+  {
+    const TileUniformity Uniformity(F, LocalCoordinates);
+    for (Instruction &I : instructions(F))
+      if (!I.getType()->isVoidTy() && Uniformity.isUniformValue(I))
+        UniformValues.insert(&I);
+  }
+  recomputeAcrossBarriers();
   demoteLiveAcrossBarriers();
   for (BasicBlock &Block : F)
     OldBlocks.insert(&Block);

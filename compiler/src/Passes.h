@@ -30,6 +30,13 @@ struct CanonicalizeBarriers : llvm::PassInfoMixin<CanonicalizeBarriers> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
 };
 
+/// InsertImplicitBarriers puts barriers on the edges of uniform branches whose ways lead to
+/// different barriers (or the return), so that such a branch ends a piece instead of making
+/// every work-item of the piece branch.
+struct InsertImplicitBarriers : llvm::PassInfoMixin<InsertImplicitBarriers> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
+};
+
 /// FormWorkItemLoops cuts the clone at its barriers into pieces, runs each piece as loops over
 /// the tile's work-items with per-work-item context arrays for what lives across a barrier,
 /// and dispatches between pieces on the barrier every work-item reached.

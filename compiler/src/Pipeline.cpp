@@ -18,6 +18,7 @@ void registerPipeline(PassBuilder &PB) {
     FunctionPassManager PerClone;
     PerClone.addPass(SimplifyTileClones());
     PerClone.addPass(CanonicalizeBarriers());
+    PerClone.addPass(InsertImplicitBarriers());
     PerClone.addPass(FormWorkItemLoops());
     MPM.addPass(createModuleToFunctionPassAdaptor(std::move(PerClone)));
     MPM.addPass(BindCompiledTiles());
@@ -41,6 +42,8 @@ void registerPipeline(PassBuilder &PB) {
       FPM.addPass(SimplifyTileClones());
     else if (Name == "ample-canonicalize-barriers")
       FPM.addPass(CanonicalizeBarriers());
+    else if (Name == "ample-insert-implicit-barriers")
+      FPM.addPass(InsertImplicitBarriers());
     else if (Name == "ample-form-work-item-loops")
       FPM.addPass(FormWorkItemLoops());
     else if (Name == "ample-mark-parallel-work-items")

@@ -1,5 +1,6 @@
-// Barriers in both arms of a branch on a tile-uniform value: two barrier sites, and the
-// dispatch after the first piece goes to either.
+// Barriers in both arms of a branch on a tile-uniform value. The branch leads to different
+// barriers, so it gets implicit barriers on its edges: the first piece ends at the branch and
+// its dispatch goes to either arm, each of which runs straight to its own barrier.
 // RUN: %front_end %s -o %t.ll
 // RUN: %ample_passes %t.ll -o - | FileCheck %s
 #include <amp.h>
@@ -24,4 +25,8 @@ void branches(array_view<int, 1> v, int mode) {
 // CHECK: piece0.dispatch:
 // CHECK-NEXT: switch i32 %first.exit, label %tile.done [
 // CHECK-DAG: i32 1, label %piece1
-// CHECK-DAG: i32 2, label %piece2
+// CHECK-DAG: i32 3, label %piece3
+// CHECK: piece1.item.end:
+// CHECK-NEXT: %exit{{[0-9]*}} = phi i32 [ 2, %to.barrier2 ]
+// CHECK: piece3.item.end:
+// CHECK-NEXT: %exit{{[0-9]*}} = phi i32 [ 4, %to.barrier4 ]

@@ -16,7 +16,8 @@ class tile_barrier;
 /// the compiled-barrier pass finds each call as one barrier point (file and line name it in
 /// divergence reports). It checks that the barrier belongs to the running tile and waits on the
 /// tile's sync; a call the pass left in a compiled tile (it could not see it: another
-/// translation unit, a call through a pointer) throws runtime_exception naming the site.
+/// translation unit, a call through a pointer) throws runtime_exception naming the site. It
+/// only reads `barrier` and keeps no pointer to it: the pass states that on the declaration.
 extern "C" AMPLE_IMPL_CONVERGENT void ample_tile_barrier_wait(const concurrency::tile_barrier* barrier,
                                                               const char* file, int line);
 /// ample_tile_barrier_check() is the check alone, which a compiled tile makes once per barrier

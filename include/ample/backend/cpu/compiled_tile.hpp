@@ -5,6 +5,12 @@
 // loops between barriers, and makes ample_compiled_tile(body) return that clone. Everything
 // here also works without the pass: ample_compiled_tile() then returns null and tiles run on
 // fibers. docs/design/compiled-barriers.md describes the whole contract.
+//
+// What the pass relies on beyond the names below: while a tile runs, its tile index (the
+// body's second argument), the launch context (the first: the tiled parallel_for, whose first
+// member points to the kernel) and the kernel object do not change, so that the pass may read
+// them again after a barrier instead of keeping what it read per work-item; and
+// ample_tile_barrier_wait() only reads its barrier object and keeps no pointer to it.
 #pragma once
 
 #include "engine.hpp"
