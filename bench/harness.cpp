@@ -23,8 +23,9 @@ timing measure(const options& o, const std::function<void()>& run) {
 
 void reporter::add(const result& r) {
   results_.push_back(r);
-  std::fprintf(stderr, "  %-36s %-20s median %10.6f s  %10.3f %s%s\n", r.workload.c_str(), r.impl.c_str(),
-               r.time.median_s, r.value, r.metric.c_str(), r.verified ? "" : "  (WRONG RESULT)");
+  std::fprintf(stderr, "  %-36s %-20s median %10.6f s  %10.3f %s%s%s%s\n", r.workload.c_str(), r.impl.c_str(),
+               r.time.median_s, r.value, r.metric.c_str(), r.path.empty() ? "" : "  tiles: ", r.path.c_str(),
+               r.verified ? "" : "  (WRONG RESULT)");
 }
 
 void reporter::fail(const std::string& workload, const std::string& impl, const std::string& why) {

@@ -31,6 +31,7 @@ struct result {
   double value;        ///< in `metric`, computed from the median
   double build_s = -1; ///< kernel build time, for peers that compile kernels at run time (PoCL)
   bool verified = true;
+  std::string path{};  ///< of Ample's tiled launches: "compiled", "fibers" or "mixed"; else empty
 };
 
 /// measure() runs `run` once as a warm-up (skipped in quick mode when that run took over a

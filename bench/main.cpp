@@ -23,6 +23,7 @@ namespace bench {
 
 workload matmul_simple_workload();
 workload matmul_tiled_workload();
+workload matmul_tiled_f32_workload();
 workload tile_average_workload();
 workload transpose_4096_workload();
 workload transpose_8192_workload();
@@ -33,10 +34,10 @@ workload element_access_workload();
 workload direct3d_out_of_bounds_workload();
 
 std::vector<workload> all_workloads() {
-  return {matmul_simple_workload(),   matmul_tiled_workload(),   tile_average_workload(),
-          transpose_4096_workload(),  transpose_8192_workload(), matmul_blocked_workload(),
-          launch_empty_workload(),    barrier_event_workload(),  element_access_workload(),
-          direct3d_out_of_bounds_workload()};
+  return {matmul_simple_workload(),     matmul_tiled_workload(),    matmul_tiled_f32_workload(),
+          tile_average_workload(),     transpose_4096_workload(),  transpose_8192_workload(),
+          matmul_blocked_workload(),   launch_empty_workload(),    barrier_event_workload(),
+          element_access_workload(),   direct3d_out_of_bounds_workload()};
 }
 
 namespace {
@@ -98,6 +99,7 @@ std::string to_json(const std::vector<result>& results, const std::string& machi
       << r.time.median_s << ", \"min_s\": " << r.time.min_s << ", \"max_s\": " << r.time.max_s
       << ", \"reps\": " << r.time.reps << ", \"metric\": \"" << r.metric << "\", \"value\": " << r.value;
     if (r.build_s >= 0) j << ", \"build_s\": " << r.build_s;
+    if (!r.path.empty()) j << ", \"path\": \"" << r.path << "\"";
     j << ", \"verified\": " << (r.verified ? "true" : "false") << "}";
   }
   j << "\n]\n";

@@ -4,7 +4,7 @@
 Usage: report.py results.json OUTDIR [--compare OTHER.json]
 
 results.json is an array of result records ({"workload", "impl", "median_s", "min_s",
-"max_s", "reps", "metric", "value"}, optionally "build_s" and "verified") plus exactly one
+"max_s", "reps", "metric", "value"}, optionally "build_s", "verified" and "path") plus exactly one
 record with "workload": "machine" describing where it ran. Workload and impl names are data:
 an impl whose name starts with "ample" is Ample's, every other impl is a peer. Each workload
 gets its speed-up over "serial" and, for Ample's impls, its time ratio to each reference peer
@@ -50,6 +50,7 @@ class Result:
     value: float
     build_s: float | None  # PoCL's kernel build time; absent or negative means not measured
     verified: bool
+    path: str | None  # the path Ample's tiled launches took ("compiled", "fibers", "mixed")
 
     @property
     def is_ample(self) -> bool:
@@ -80,7 +81,8 @@ def load(path: Path) -> tuple[dict[str, Any], list[Result]]:
                 max_s=float(r["max_s"]), reps=int(r["reps"]), metric=str(r["metric"]),
                 value=float(r["value"]),
                 build_s=float(build_s) if build_s is not None and build_s >= 0 else None,
-                verified=bool(r.get("verified", True))))
+                verified=bool(r.get("verified", True)),
+                path=str(r["path"]) if "path" in r else None))
         except (KeyError, TypeError, ValueError) as e:
             raise ValueError(f"bad record {json.dumps(r)}: {e!r}") from e
     return machines[0], results
@@ -175,6 +177,8 @@ def table(group: list[Result]) -> list[str]:
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for r in group:
         name = f"**{r.impl}**" if r.is_ample else r.impl
+        if r.path:
+            name += f" ({r.path})"
         if not r.verified:
             name += " (FAILED verification)"
         row = [name, human_time(r.median_s), human_time(r.min_s), human_time(r.max_s),

@@ -6,9 +6,30 @@
 #include <string>
 #include <vector>
 
+#include <amp.h>
+
 #include "../harness.hpp"
 
 namespace bench {
+
+/// tiled_run is a measurement of Ample's tiled kernels and the path their launches took.
+struct tiled_run {
+  timing time;
+  std::string path;  ///< "compiled", "fibers" or "mixed"
+};
+
+/// measure_tiled() measures `run`, which launches tiled kernels, as a user gets it (compiled
+/// where the pass compiled the kernel) or, with `on_fibers`, with every tile on fibers.
+inline tiled_run measure_tiled(const options& o, bool on_fibers, const std::function<void()>& run) {
+  namespace cpu = ample::detail::cpu;
+  cpu::prefer_fiber_tiles(on_fibers);
+  const cpu::tiled_path_counts before = cpu::tiled_launches();
+  const timing t = measure(o, run);
+  const cpu::tiled_path_counts after = cpu::tiled_launches();
+  cpu::prefer_fiber_tiles(false);
+  const bool compiled = after.compiled > before.compiled, fibers = after.fibers > before.fibers;
+  return {t, compiled && fibers ? "mixed" : compiled ? "compiled" : "fibers"};
+}
 
 /// pattern() fills n values with a reproducible sequence of small integers (0..9), so integer
 /// products stay exact and float sums stay well conditioned.

@@ -48,28 +48,36 @@ void barrier_event(const options& o, reporter& rep) {
   constexpr int tile = 256, tiles = 64, barriers = 64;
   const double events = double(tile) * tiles * barriers;
   array_view<int, 1> out(tile * tiles);
-  const timing t = measure(o, [&] {
-    parallel_for_each(out.extent.tile<tile>(), [=](tiled_index<tile> t_idx) restrict(amp) {
-      int acc = 0;
-      for (int b = 0; b < barriers; ++b) {
-        acc += t_idx.local[0] ^ b;
-        t_idx.barrier.wait();
-      }
-      out[t_idx] = acc;
+  for (const bool on_fibers : {false, true}) {
+    const tiled_run run = measure_tiled(o, on_fibers, [&] {
+      parallel_for_each(out.extent.tile<tile>(), [=](tiled_index<tile> t_idx) restrict(amp) {
+        int acc = 0;
+        for (int b = 0; b < barriers; ++b) {
+          acc += t_idx.local[0] ^ b;
+          t_idx.barrier.wait();
+        }
+        out[t_idx] = acc;
+      });
     });
-  });
-  // Every work-item adds local ^ b for b < barriers: check one tile's worth of sums.
-  std::string wrong;
-  for (int i = 0; i < tile && wrong.empty(); ++i) {
-    int want = 0;
-    for (int b = 0; b < barriers; ++b) want += i ^ b;
-    if (out[i] != want) wrong = "work-item " + std::to_string(i) + " summed " + std::to_string(out[i]);
+    // Every work-item adds local ^ b for b < barriers: check one tile's worth of sums.
+    std::string wrong;
+    for (int i = 0; i < tile && wrong.empty(); ++i) {
+      int want = 0;
+      for (int b = 0; b < barriers; ++b) want += i ^ b;
+      if (out[i] != want) wrong = "work-item " + std::to_string(i) + " summed " + std::to_string(out[i]);
+    }
+    const timing& t = run.time;
+    const timing each{t.median_s / events, t.min_s / events, t.max_s / events, t.reps};
+    const std::string impl = on_fibers ? "ample_fibers" : "ample";
+    result r{"barrier_event", impl, each, "ns", each.median_s * 1e9};
+    r.path = run.path;
+    record(rep, r, [&] { return wrong; });
+    const double threads = ample::thread_count();
+    const timing core{each.median_s * threads, each.min_s * threads, each.max_s * threads, t.reps};
+    r = result{"barrier_event", impl + "_per_thread", core, "ns", core.median_s * 1e9};
+    r.path = run.path;
+    record(rep, r, [&] { return wrong; });
   }
-  const timing each{t.median_s / events, t.min_s / events, t.max_s / events, t.reps};
-  record(rep, result{"barrier_event", "ample", each, "ns", each.median_s * 1e9}, [&] { return wrong; });
-  const double threads = ample::thread_count();
-  const timing core{each.median_s * threads, each.min_s * threads, each.max_s * threads, t.reps};
-  record(rep, result{"barrier_event", "ample_per_thread", core, "ns", core.median_s * 1e9}, [&] { return wrong; });
 }
 
 }  // namespace

@@ -1,6 +1,8 @@
-// matmul_simple_i32_1024 and matmul_tiled_i32_1024: seed 000 Fig. 1 and Fig. 5, int, M=N=W=1024.
+// matmul_simple_i32_1024, matmul_tiled_i32_1024 and matmul_tiled_f32_1024: seed 000 Fig. 1 and
+// Fig. 5, M=N=W=1024, with int as printed and Fig. 5 also with float.
 #include <amp.h>
 
+#include <type_traits>
 #include <vector>
 
 #include "../peers/pocl.hpp"
@@ -35,15 +37,17 @@ void MatMul(vector<int>& vC, const vector<int>& vA, const vector<int>& vB, int M
   c.synchronize();
 }
 
-// Seed 000 Fig. 5, as printed.
-void MatMulTiled(vector<int>& vC, const vector<int>& vA, const vector<int>& vB, int M, int N, int W) {
-  array_view<const int, 2> a(M, W, vA), b(W, N, vB);
-  array_view<int, 2> c(M, N, vC);
+// Seed 000 Fig. 5, as printed (T = int), and with float; as a template it needs the word
+// `template` before tile<TS, TS>.
+template <class T>
+void MatMulTiled(vector<T>& vC, const vector<T>& vA, const vector<T>& vB, int M, int N, int W) {
+  array_view<const T, 2> a(M, W, vA), b(W, N, vB);
+  array_view<T, 2> c(M, N, vC);
   c.discard_data();
-  parallel_for_each(c.extent.tile<TS, TS>(), [=](tiled_index<TS, TS> t_idx) restrict(amp) {
+  parallel_for_each(c.extent.template tile<TS, TS>(), [=](tiled_index<TS, TS> t_idx) restrict(amp) {
     int row = t_idx.local[0]; int col = t_idx.local[1];
-    tile_static int locA[TS][TS], locB[TS][TS];
-    int sum = 0;
+    tile_static T locA[TS][TS], locB[TS][TS];
+    T sum = 0;
     for (int i = 0; i < a.extent[1]; i += TS) {
       locA[row][col] = a(t_idx.global[0], col + i);
       locB[row][col] = b(row + i, t_idx.global[1]);
@@ -58,10 +62,11 @@ void MatMulTiled(vector<int>& vC, const vector<int>& vA, const vector<int>& vB, 
 }
 
 // The sequential code of the same algorithm: one dot product per element of C.
-void matmul_serial(vector<int>& c, const vector<int>& a, const vector<int>& b) {
+template <class T>
+void matmul_serial(vector<T>& c, const vector<T>& a, const vector<T>& b) {
   for (int row = 0; row < M; ++row)
     for (int col = 0; col < N; ++col) {
-      int sum = 0;
+      T sum = 0;
       for (int i = 0; i < W; ++i) sum += a[row * W + i] * b[i * N + col];
       c[row * N + col] = sum;
     }
@@ -80,12 +85,14 @@ void matmul_openmp(vector<int>& c, const vector<int>& a, const vector<int>& b) {
 
 // Fig. 5 split by hand at its two barriers, the way a loop-fissioning compiler (PoCL) runs it:
 // per tile, one loop over the work-items up to the first barrier, one up to the second. The
-// work-item loop of the multiply phase is interchanged with k so that columns vectorise.
-void matmul_tiled_openmp(vector<int>& c, const vector<int>& a, const vector<int>& b) {
+// work-item loop of the multiply phase is interchanged with k so that columns vectorise
+// (row, k, col: the fastest order with both GCC 12 and Clang 14 here).
+template <class T>
+void matmul_tiled_openmp(vector<T>& c, const vector<T>& a, const vector<T>& b) {
 #pragma omp parallel for collapse(2) schedule(static)
   for (int tr = 0; tr < M / TS; ++tr)
     for (int tc = 0; tc < N / TS; ++tc) {
-      int locA[TS][TS], locB[TS][TS], sum[TS][TS] = {};
+      T locA[TS][TS], locB[TS][TS], sum[TS][TS] = {};
       for (int i = 0; i < W; i += TS) {
         for (int row = 0; row < TS; ++row)
           for (int col = 0; col < TS; ++col) {
@@ -114,6 +121,27 @@ void run_pocl(const options& o, reporter& rep, const std::string& workload, pocl
   record(rep, r, [&] { return first_difference(c, want); });
 }
 
+// Products of the patterns' small integers summed over W stay below 2^24: exact in float too.
+template <class T>
+void matmul_tiled(const options& o, reporter& rep, const std::string& w) {
+  const vector<T> a = pattern<T>(M * W, 3), b = pattern<T>(W * N, 4);
+  vector<T> want(M * N), c(M * N);
+  record(rep, make(w, "serial", measure(o, [&] { matmul_serial(want, a, b); })));
+  record(rep, make(w, "openmp", measure(o, [&] { matmul_tiled_openmp(c, a, b); })), [&] { return first_difference(c, want); });
+  for (const bool on_fibers : {false, true}) {
+    c.assign(c.size(), T(-1));
+    const tiled_run run = measure_tiled(o, on_fibers, [&] { MatMulTiled(c, a, b, M, N, W); });
+    result r = make(w, on_fibers ? "ample_tiled_fibers" : "ample_tiled", run.time);
+    r.path = run.path;
+    record(rep, r, [&] { return first_difference(c, want); });
+  }
+  if constexpr (std::is_same_v<T, int>) {
+    std::string why;
+    if (pocl::available(&why)) run_pocl(o, rep, w, pocl::matmul_tiled_i32(a.data(), b.data(), M, N, W), want);
+    else rep.fail(w, "pocl", why);
+  }
+}
+
 void matmul_simple(const options& o, reporter& rep) {
   const std::string w = "matmul_simple_i32_1024";
   const vector<int> a = pattern<int>(M * W, 1), b = pattern<int>(W * N, 2);
@@ -127,23 +155,14 @@ void matmul_simple(const options& o, reporter& rep) {
   else rep.fail(w, "pocl", why);
 }
 
-void matmul_tiled(const options& o, reporter& rep) {
-  const std::string w = "matmul_tiled_i32_1024";
-  const vector<int> a = pattern<int>(M * W, 3), b = pattern<int>(W * N, 4);
-  vector<int> want(M * N), c(M * N);
-  record(rep, make(w, "serial", measure(o, [&] { matmul_serial(want, a, b); })));
-  record(rep, make(w, "openmp", measure(o, [&] { matmul_tiled_openmp(c, a, b); })), [&] { return first_difference(c, want); });
-  c.assign(c.size(), -1);
-  record(rep, make(w, "ample_tiled", measure(o, [&] { MatMulTiled(c, a, b, M, N, W); })),
-         [&] { return first_difference(c, want); });
-  std::string why;
-  if (pocl::available(&why)) run_pocl(o, rep, w, pocl::matmul_tiled_i32(a.data(), b.data(), M, N, W), want);
-  else rep.fail(w, "pocl", why);
-}
-
 }  // namespace
 
 workload matmul_simple_workload() { return {"matmul_simple_i32_1024", matmul_simple}; }
-workload matmul_tiled_workload() { return {"matmul_tiled_i32_1024", matmul_tiled}; }
+workload matmul_tiled_workload() {
+  return {"matmul_tiled_i32_1024", [](const options& o, reporter& r) { matmul_tiled<int>(o, r, "matmul_tiled_i32_1024"); }};
+}
+workload matmul_tiled_f32_workload() {
+  return {"matmul_tiled_f32_1024", [](const options& o, reporter& r) { matmul_tiled<float>(o, r, "matmul_tiled_f32_1024"); }};
+}
 
 }  // namespace bench

@@ -68,13 +68,17 @@ void tile_average(const options& o, reporter& rep) {
 
   array_view<float, 2> matrix(MATRIXSIZE, MATRIXSIZE, rawData);
   array<float, 2> averages(outputSize, outputSize);
-  const timing t = measure(o, [&] {
-    // The seed's averages start at zero: the kernel accumulates into them.
-    parallel_for_each(averages.extent, [&averages](index<2> i) restrict(amp) { averages[i] = 0; });
-    SamplingExample(matrix, averages);
-  });
-  got = averages;
-  record(rep, make("ample_tiled", t), [&] { return first_difference(got, want); });
+  for (const bool on_fibers : {false, true}) {
+    const tiled_run run = measure_tiled(o, on_fibers, [&] {
+      // The seed's averages start at zero: the kernel accumulates into them.
+      parallel_for_each(averages.extent, [&averages](index<2> i) restrict(amp) { averages[i] = 0; });
+      SamplingExample(matrix, averages);
+    });
+    got = averages;
+    result r = make(on_fibers ? "ample_tiled_fibers" : "ample_tiled", run.time);
+    r.path = run.path;
+    record(rep, r, [&] { return first_difference(got, want); });
+  }
 }
 
 }  // namespace

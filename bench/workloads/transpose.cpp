@@ -109,14 +109,21 @@ void transpose(const options& o, reporter& rep, int N) {
   const struct {
     const char* impl;
     void (*run)(const array_view<const float, 2>&, const array_view<float, 2>&);
-  } variants[] = {{"ample", transpose_ample},
-                  {"ample_tiled_nostatic", transpose_1},
-                  {"ample_tiled", transpose_2},
-                  {"ample_tiled_padded", transpose_3}};
-  for (const auto& v : variants) {
+    const char* on_fibers;  ///< the name of its run with every tile on fibers, for those with barriers
+  } variants[] = {{"ample", transpose_ample, nullptr},
+                  {"ample_tiled_nostatic", transpose_1, nullptr},
+                  {"ample_tiled", transpose_2, "ample_tiled_fibers"},
+                  {"ample_tiled_padded", transpose_3, "ample_tiled_padded_fibers"}};
+  const auto run_variant = [&](const char* impl, bool on_fibers, auto run) {
     out.assign(count, -1.0f);
-    record(rep, make(v.impl, measure(o, [&] { v.run(a, b); })), [&] { return first_difference(out, want); });
-  }
+    const tiled_run t = measure_tiled(o, on_fibers, [&] { run(a, b); });
+    result r = make(impl, t.time);
+    if (std::string(impl) != "ample") r.path = t.path;
+    record(rep, r, [&] { return first_difference(out, want); });
+  };
+  for (const auto& v : variants) run_variant(v.impl, false, v.run);
+  for (const auto& v : variants)
+    if (v.on_fibers) run_variant(v.on_fibers, true, v.run);
 
   std::string why;
   if (!pocl::available(&why)) return rep.fail(w, "pocl", why);

@@ -53,6 +53,7 @@ bool compiled_setting_from_environment() {
               concurrency::error_code::e_invalidarg);
 }
 
+std::atomic<bool> fibers_preferred{false};
 std::atomic<unsigned long long> compiled_launches{0};
 std::atomic<unsigned long long> fiber_launches{0};
 
@@ -67,8 +68,10 @@ void run_compiled_tile(item_fn tile, const void* context, int items, const tile_
 
 bool compiled_tiles_enabled() {
   static const bool enabled = compiled_setting_from_environment();
-  return enabled;
+  return enabled && !fibers_preferred.load(std::memory_order_relaxed);
 }
+
+void prefer_fiber_tiles(bool fibers) { fibers_preferred.store(fibers, std::memory_order_relaxed); }
 
 tiled_path_counts tiled_launches() {
   return {compiled_launches.load(std::memory_order_relaxed), fiber_launches.load(std::memory_order_relaxed)};

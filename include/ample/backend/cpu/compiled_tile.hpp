@@ -48,6 +48,9 @@ void run_compiled_tile(item_fn tile, const void* context, int items, const tile_
 /// compiled_tiles_enabled() is false when AMPLE_TILED=fibers forces every tile onto fibers
 /// (ThreadSanitizer builds default to it: it reports races between work-items only there).
 bool compiled_tiles_enabled();
+/// prefer_fiber_tiles(true) runs every tiled launch after it on fibers, (false) returns to
+/// what AMPLE_TILED chose: the benchmarks measure both paths of one binary in one process.
+void prefer_fiber_tiles(bool fibers);
 
 /// tiled_path_counts counts tiled launches by the path they took since the process started;
 /// tests use it to prove that kernels reached the compiled path.
