@@ -141,20 +141,29 @@ inline constexpr std::string_view ansi_reset = "\x1b[0m";
 
 // ---- the closing line -----------------------------------------------------------------------
 
+/// tiled_path() names the path the program's tiled launches took: "compiled" (the
+/// compiled-barrier pass, Clang 14), "fibers", "mixed", or "none" without tiled launches.
+inline const char* tiled_path() {
+  const ample::detail::cpu::tiled_path_counts launches = ample::detail::cpu::tiled_launches();
+  if (launches.compiled > 0 && launches.fibers > 0) return "mixed";
+  if (launches.compiled > 0) return "compiled";
+  return launches.fibers > 0 ? "fibers" : "none";
+}
+
 /// finish() prints the one line a driver script parses and returns the exit status:
 ///
-///     AMPLE-SAMPLE name=<name> status=<ok|FAIL> amp_s=<seconds> cpu_s=<seconds> speedup=<x>
+///     AMPLE-SAMPLE name=<name> status=<ok|FAIL> amp_s=<seconds> cpu_s=<seconds> speedup=<x> tiles=<path>
 ///
 /// Times are plain decimals with 9 places (nanoseconds, so the tiny programs' times do not
 /// round to 0); the speed-up has 4 significant digits. A time that was not measured is 0, and
-/// the speed-up is then 0 as well.
+/// the speed-up is then 0 as well. `tiles` is tiled_path().
 inline int finish(std::string_view name, bool ok, double amp_s = 0, double cpu_s = 0) {
   const double speedup = (amp_s > 0 && cpu_s > 0) ? cpu_s / amp_s : 0.0;
   std::ostringstream out;
   out.setf(std::ios::fixed);
   out.precision(9);
   out << "AMPLE-SAMPLE name=" << name << " status=" << (ok ? "ok" : "FAIL") << " amp_s=" << amp_s
-      << " cpu_s=" << cpu_s << " speedup=" << significant(speedup) << "\n";
+      << " cpu_s=" << cpu_s << " speedup=" << significant(speedup) << " tiles=" << tiled_path() << "\n";
   std::cout << out.str() << std::flush;
   return ok ? 0 : 1;
 }
