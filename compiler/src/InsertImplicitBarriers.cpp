@@ -13,7 +13,6 @@
 #include "Passes.h"
 #include "Uniformity.h"
 
-#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
@@ -31,9 +30,9 @@ namespace {
 struct FirstStops {
   SmallPtrSet<const BasicBlock *, 4> Barriers;
   bool Returns = false;
-  bool operator==(const FirstStops &Other) const {
-    return Returns == Other.Returns && Barriers.size() == Other.Barriers.size() &&
-           all_of(Barriers, [&](const BasicBlock *B) { return Other.Barriers.contains(B); });
+  bool operator!=(const FirstStops &Other) const {
+    return Returns != Other.Returns || Barriers.size() != Other.Barriers.size() ||
+           any_of(Barriers, [&](const BasicBlock *B) { return !Other.Barriers.contains(B); });
   }
 };
 
@@ -65,7 +64,7 @@ bool splits(const Instruction &Terminator) {
       return false;
   const FirstStops First = firstStops(Terminator.getSuccessor(0));
   for (unsigned S = 1; S < Terminator.getNumSuccessors(); ++S)
-    if (!(firstStops(Terminator.getSuccessor(S)) == First))
+    if (firstStops(Terminator.getSuccessor(S)) != First)
       return true;
   return false;
 }
