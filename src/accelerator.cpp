@@ -39,6 +39,8 @@ std::shared_ptr<view_state> make_default_view(const device& d) {
 ///   own), so the choice does not hang on how the program breaks ties;
 /// - "an accelerator that supports_double_precision": the engine and the software devices do,
 ///   cpu does not (it runs no kernels at all).
+/// - "version >= 11.0": Microsoft's runtime reports the Direct3D feature level (major << 16 |
+///   minor), 11.0 (0xB0000) on the DirectX 11 devices C++ AMP needs; every Ample device does.
 /// dedicated_memory is in KB, as Microsoft's is. The engine reports half the machine's memory:
 /// GPU programs size device buffers from it and usually keep a host copy of each, so buffers
 /// sized to all of it, plus their host copies, would not fit.
@@ -57,7 +59,7 @@ struct registry {
     multicore = device{.path = L"ample\\cpu_multicore",
                        .description = L"Ample multicore CPU engine (" + std::to_wstring(cores) + L" cores)",
                        .backend = backend_id::cpu,
-                       .version = 1u << 16,
+                       .version = 11u << 16,
                        .is_debug = false,
                        .is_emulated = false,  // runs natively on the cores
                        .has_display = false,

@@ -201,9 +201,10 @@ class array {
   /// outside the extent throws runtime_exception naming both (detail/debug_checks.hpp). With
   /// AMPLE_DIRECT3D_OUT_OF_BOUNDS such an access reads zero and drops writes, as on Direct3D
   /// (detail/direct3d_out_of_bounds.hpp). Microsoft's also refuses host access to an array
-  /// with cpu_access_type access_type_none and kernel access to a staging array; checking
-  /// either here costs a branch per access, which stopped the vectorisation of a[idx] loops in
-  /// kernels, so Ample does not (its data() is null for access_type_none, as Microsoft's).
+  /// with cpu_access_type access_type_none, and kernel access to an array on the
+  /// cpu_accelerator (a staging array). Ample refuses both only with the debug checks: a check
+  /// in every access costs a branch that stopped the vectorisation of a[idx] loops in kernels
+  /// (data() is null for access_type_none either way, as Microsoft's).
   AMPLE_IMPL_ELEMENT_ACCESS T& operator[](const index<N>& idx) noexcept(unchecked_) { return element(idx); }
   AMPLE_IMPL_ELEMENT_ACCESS const T& operator[](const index<N>& idx) const noexcept(unchecked_) {
     return element(idx);
@@ -428,15 +429,44 @@ class array {
   /// element() is every element access: offset() and the address; in the Direct3D mode, the
   /// scratch element for an index outside the extent.
   AMPLE_IMPL_ELEMENT_ACCESS AMPLE_IMPL_ALWAYS_INLINE T& element(const index<N>& idx) noexcept(unchecked_) {
+    check_access_side();
     if constexpr (ample::detail::direct3d_out_of_bounds)
       if (AMPLE_IMPL_UNLIKELY(!ample::detail::within(idx, extent))) return ample::detail::out_of_bounds_element<T>();
     return elements()[offset(idx)];
   }
   AMPLE_IMPL_ELEMENT_ACCESS AMPLE_IMPL_ALWAYS_INLINE const T& element(const index<N>& idx) const noexcept(unchecked_) {
+    check_access_side();
     if constexpr (ample::detail::direct3d_out_of_bounds)
       if (AMPLE_IMPL_UNLIKELY(!ample::detail::within(idx, extent)))
         return ample::detail::out_of_bounds_element<const T>();
     return elements()[offset(idx)];
+  }
+
+  /// check_access_side() is the debug check of who may touch the elements, as Microsoft's
+  /// runtime refuses: the host not an array of access_type_none, a kernel not an array on the
+  /// cpu_accelerator (which runs no kernels; staging arrays live there). Nothing without
+  /// AMPLE_ENABLE_DEBUG_CHECKS.
+  AMPLE_IMPL_ALWAYS_INLINE void check_access_side() const noexcept(unchecked_) {
+    if constexpr (ample::detail::debug_checks) {
+      if (AMPLE_IMPL_UNLIKELY(host_hidden())) refuse_host_access();
+      if (AMPLE_IMPL_UNLIKELY(ample::detail::in_kernel && on_cpu_accelerator())) refuse_kernel_access();
+    }
+  }
+  bool on_cpu_accelerator() const noexcept {
+    return accelerator_view.state()->dev->backend == ample::detail::backend_id::host;
+  }
+  [[noreturn]] [[gnu::cold]] [[gnu::noinline]] void refuse_host_access() const {
+    AMPLE_THROW(runtime_exception,
+                "array: host access to an element of an array " + ample::detail::format_extent<N>(extent) +
+                    " whose cpu_access_type is access_type_none (AMPLE_ENABLE_DEBUG_CHECKS)",
+                error_code::e_invalidarg);
+  }
+  [[noreturn]] [[gnu::cold]] [[gnu::noinline]] void refuse_kernel_access() const {
+    AMPLE_THROW(runtime_exception,
+                "array: kernel access to an element of an array " + ample::detail::format_extent<N>(extent) +
+                    " on the cpu_accelerator, which runs no kernels (a staging array? copy it to an array"
+                    " on its associated_accelerator_view) (AMPLE_ENABLE_DEBUG_CHECKS)",
+                error_code::e_invalidarg);
   }
 
   /// offset() is the debug check, then the row-major offset.

@@ -184,7 +184,8 @@ TEST(VisualCppSemanticsTest, CopyTakesLegacyIterators) {
 }
 
 // access_type_none: data() is null on the host, as in Microsoft's runtime. Host element access
-// is not refused (Microsoft's throws): the check cost kernels too much (array.hpp).
+// is refused only with AMPLE_ENABLE_DEBUG_CHECKS (debug_checks_test): the check cost kernels
+// too much (array.hpp).
 TEST(VisualCppSemanticsTest, AccessTypeNoneHidesDataFromTheHost) {
   const std::vector<int> v = iota_vector(8);
   accelerator acc;

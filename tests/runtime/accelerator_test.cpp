@@ -247,6 +247,9 @@ TEST(AcceleratorSelectionTest, DefaultAcceleratorPassesTheUsualChecks) {
   EXPECT_TRUE(acc.supports_cpu_shared_memory);
   EXPECT_GT(acc.dedicated_memory, 0u);
   EXPECT_NE(acc.device_path, kCpuPath);
+  // Direct3D feature level 11.0, as Microsoft's runtime reports it on DirectX 11 devices.
+  EXPECT_EQ(acc.version, 0xB0000u);
+  EXPECT_GE(acc.get_version() >> 16, 11u);
 }
 
 // dedicated_memory is in KB, as in Microsoft's runtime: a program that turns it into bytes must
