@@ -19,8 +19,8 @@ bool isBarrier(const llvm::Instruction &I);
 llvm::SmallVector<llvm::CallInst *, 8> barrierCalls(llvm::Function &F);
 
 /// barrierIn() is the barrier call of a canonical barrier block (CanonicalizeBarriers), or null.
-/// Such a block holds a phi of the barrier object's address (one value per predecessor: what
-/// a work-item waited on), the call and a branch.
+/// Such a block holds a phi of each of the barrier's values, its sync and serial (one value
+/// per predecessor: what a work-item waited on), the call and a branch.
 llvm::CallInst *barrierIn(llvm::BasicBlock &Block);
 
 } // namespace ample

@@ -76,13 +76,15 @@ PreservedAnalyses CanonicalizeBarriers::run(Function &F, FunctionAnalysisManager
     if (&Block->front() != Barrier || Block->isEntryBlock())
       Block = SplitBlock(Block, Barrier);
     SplitBlock(Block, Barrier->getNextNode());
-    // The barrier object becomes a phi, so that each predecessor says which one it waited on
-    // and the pieces can check it after the barrier call is gone.
-    Value *Object = Barrier->getArgOperand(0);
-    PHINode *Phi = PHINode::Create(Object->getType(), 2, "barrier.object", Barrier);
-    for (BasicBlock *Pred : predecessors(Block))
-      Phi->addIncoming(Object, Pred);
-    Barrier->setArgOperand(0, Phi);
+    // The barrier's values become phis, so that each predecessor says which barrier it waited
+    // on and the pieces can check it after the barrier call is gone.
+    for (unsigned Arg = 0; Arg < BarrierIdentityArguments; ++Arg) {
+      Value *Identity = Barrier->getArgOperand(Arg);
+      PHINode *Phi = PHINode::Create(Identity->getType(), 2, "barrier.object", Barrier);
+      for (BasicBlock *Pred : predecessors(Block))
+        Phi->addIncoming(Identity, Pred);
+      Barrier->setArgOperand(Arg, Phi);
+    }
   }
   return PreservedAnalyses::none();
 }

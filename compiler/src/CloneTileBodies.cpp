@@ -27,13 +27,6 @@ PreservedAnalyses CloneTileBodies::run(Module &M, ModuleAnalysisManager &) {
     markTileClone(*Clone, *Body, Shape);
     Changed = true;
   }
-  // The library's barrier reads its object and keeps no pointer to it (compiled_tile.hpp).
-  // Said on the declaration, a work-item's tiled_index, whose barrier is such an object, stays
-  // a local the optimisers can see through across barriers.
-  if (Function *Barrier = M.getFunction(BarrierFunction); Changed && Barrier && Barrier->arg_size() > 0) {
-    Barrier->addParamAttr(0, Attribute::ReadOnly);
-    Barrier->addParamAttr(0, Attribute::NoCapture);
-  }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -15,10 +15,10 @@ constexpr StringLiteral CloneAttribute = "ample-tile";
 constexpr StringLiteral CloneOfAttribute = "ample-tile-of";
 constexpr StringLiteral DeclineAttribute = "ample-declined";
 
-/// Annotation is one entry of llvm.global.annotations: the function, its text and its
-/// arguments (null when it has none).
+/// Annotation is one entry of llvm.global.annotations: the function or variable, its text and
+/// its arguments (null when it has none).
 struct Annotation {
-  Function *Annotated;
+  GlobalValue *Annotated;
   StringRef Text;
   const ConstantStruct *Arguments;
 };
@@ -45,14 +45,14 @@ SmallVector<Annotation, 8> annotations(Module &M) {
     const auto *Fields = dyn_cast<ConstantStruct>(Entry.get());
     if (!Fields || Fields->getNumOperands() < 5)
       continue;
-    auto *F = dyn_cast<Function>(Fields->getOperand(0)->stripPointerCasts());
-    if (!F)
+    auto *Annotated = dyn_cast<GlobalValue>(Fields->getOperand(0)->stripPointerCasts());
+    if (!Annotated)
       continue;
     const ConstantStruct *Arguments = nullptr;
     if (const auto *G = dyn_cast<GlobalVariable>(Fields->getOperand(4)->stripPointerCasts()))
       if (G->hasInitializer())
         Arguments = dyn_cast<ConstantStruct>(G->getInitializer());
-    Result.push_back({F, stringOf(Fields->getOperand(1)), Arguments});
+    Result.push_back({Annotated, stringOf(Fields->getOperand(1)), Arguments});
   }
   return Result;
 }
@@ -62,7 +62,8 @@ SmallVector<Annotation, 8> annotations(Module &M) {
 SmallVector<std::pair<Function *, TileShape>, 4> findTileBodies(Module &M) {
   SmallVector<std::pair<Function *, TileShape>, 4> Bodies;
   for (const Annotation &A : annotations(M)) {
-    if (A.Text != TileBodyAnnotation || !A.Arguments || A.Arguments->getNumOperands() != 3)
+    auto *Body = dyn_cast<Function>(A.Annotated);
+    if (!Body || A.Text != TileBodyAnnotation || !A.Arguments || A.Arguments->getNumOperands() != 3)
       continue;
     TileShape Shape;
     for (unsigned D = 0; D < 3; ++D) {
@@ -75,7 +76,7 @@ SmallVector<std::pair<Function *, TileShape>, 4> findTileBodies(Module &M) {
       Shape.Rank = static_cast<int>(D) + 1;
     }
     if (Shape.Rank > 0)
-      Bodies.push_back({A.Annotated, Shape});
+      Bodies.push_back({Body, Shape});
   }
   return Bodies;
 }
@@ -83,9 +84,17 @@ SmallVector<std::pair<Function *, TileShape>, 4> findTileBodies(Module &M) {
 SmallPtrSet<Function *, 4> findLocalCoordinateFunctions(Module &M) {
   SmallPtrSet<Function *, 4> Markers;
   for (const Annotation &A : annotations(M))
-    if (A.Text == LocalCoordinateAnnotation)
-      Markers.insert(A.Annotated);
+    if (auto *F = dyn_cast<Function>(A.Annotated); F && A.Text == LocalCoordinateAnnotation)
+      Markers.insert(F);
   return Markers;
+}
+
+SmallPtrSet<GlobalVariable *, 8> findTileStaticVariables(Module &M) {
+  SmallPtrSet<GlobalVariable *, 8> Variables;
+  for (const Annotation &A : annotations(M))
+    if (auto *G = dyn_cast<GlobalVariable>(A.Annotated); G && G->isThreadLocal() && A.Text == TileStaticAnnotation)
+      Variables.insert(G);
+  return Variables;
 }
 
 void markTileClone(Function &Clone, Function &Body, const TileShape &Shape) {

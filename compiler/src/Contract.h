@@ -14,6 +14,7 @@
 
 namespace llvm {
 class Function;
+class GlobalVariable;
 class Module;
 } // namespace llvm
 
@@ -31,6 +32,11 @@ inline constexpr const char *RemarkPass = "ample-compiled-barriers";
 /// Annotations ([[clang::annotate]]) the library puts on its functions.
 inline constexpr llvm::StringLiteral TileBodyAnnotation = "ample.tile_body";
 inline constexpr llvm::StringLiteral LocalCoordinateAnnotation = "ample.local_coordinate";
+inline constexpr llvm::StringLiteral TileStaticAnnotation = "ample.tile_static";
+
+/// Metadata on the stack object that PrivatizeTileStatic made of a tile_static variable: one
+/// object for the whole tile, never a per-work-item one.
+inline constexpr llvm::StringLiteral TileStaticMetadata = "ample.tile_static";
 
 /// TileShape is a tile's extent: the annotation's (D0, D1, D2), 0 for absent dimensions.
 struct TileShape {
@@ -38,6 +44,15 @@ struct TileShape {
   int Dims[3] = {1, 1, 1};
   int items() const { return Dims[0] * Dims[1] * Dims[2]; }
 };
+
+/// The arguments of a barrier call: the barrier waited on, as the two values a tile_barrier
+/// holds (its tile's sync, null for an implicit barrier, and the tile's serial number), then
+/// the site.
+inline constexpr unsigned BarrierSyncArgument = 0;
+inline constexpr unsigned BarrierSerialArgument = 1;
+inline constexpr unsigned BarrierIdentityArguments = 2; ///< the two above: what the check compares
+inline constexpr unsigned BarrierFileArgument = 2;
+inline constexpr unsigned BarrierLineArgument = 3;
 
 /// The argument of a work-item body (an item_fn) that holds the work-item's number, and the one
 /// that holds the tile's sync.
@@ -48,6 +63,8 @@ inline constexpr unsigned SyncArgument = 3;
 llvm::SmallVector<std::pair<llvm::Function *, TileShape>, 4> findTileBodies(llvm::Module &M);
 /// findLocalCoordinateFunctions() lists the functions annotated as local-coordinate markers.
 llvm::SmallPtrSet<llvm::Function *, 4> findLocalCoordinateFunctions(llvm::Module &M);
+/// findTileStaticVariables() lists the variables declared tile_static in `M` (thread_locals).
+llvm::SmallPtrSet<llvm::GlobalVariable *, 8> findTileStaticVariables(llvm::Module &M);
 
 /// A tile clone is the copy of a body that the passes turn into a whole tile.
 void markTileClone(llvm::Function &Clone, llvm::Function &Body, const TileShape &Shape);

@@ -102,7 +102,8 @@ private:
   SmallVector<BasicBlock *, 8> Preheaders;     ///< where piece k begins in the new body
   DenseMap<AllocaInst *, AllocaInst *> ContextArrays;
   AllocaInst *Exits = nullptr;   ///< per work-item: 0 returned, k reached barrier k
-  AllocaInst *Objects = nullptr; ///< per barrier: the object the last work-item waited on
+  /// per barrier: the sync and the serial of the barrier the last work-item waited on
+  AllocaInst *Objects[BarrierIdentityArguments] = {};
   BasicBlock *Return = nullptr;
   MDNode *AccessGroup = nullptr;
   BasicBlock *OldEntry = nullptr;
@@ -244,7 +245,7 @@ bool TileBuilder::demoteOnce() {
   SmallVector<Instruction *, 32> Values;
   SmallVector<PHINode *, 16> Phis;
   for (Instruction &I : instructions(F)) {
-    // A barrier block's phi of the barrier object is read by the exits of the pieces.
+    // A barrier block's phis of the barrier's values are read by the exits of the pieces.
     if (isa<AllocaInst>(I) || I.getType()->isVoidTy() || BarrierIds.count(I.getParent()))
       continue;
     auto *Phi = dyn_cast<PHINode>(&I);
@@ -309,9 +310,11 @@ std::string TileBuilder::makeContextArrays() {
   Exits = B.CreateAlloca(ArrayType::get(B.getInt32Ty(), Shape.items()), nullptr, "exits");
   Exits->setAlignment(llvm::Align(ContextAlignment));
   if (!Barriers.empty()) {
-    auto *ObjectsType = ArrayType::get(Barriers.front()->getArgOperand(0)->getType(), Barriers.size());
-    Objects = B.CreateAlloca(ObjectsType, nullptr, "barrier.objects");
-    B.CreateStore(Constant::getNullValue(ObjectsType), Objects);
+    for (unsigned Arg = 0; Arg < BarrierIdentityArguments; ++Arg) {
+      auto *ObjectsType = ArrayType::get(Barriers.front()->getArgOperand(Arg)->getType(), Barriers.size());
+      Objects[Arg] = B.CreateAlloca(ObjectsType, nullptr, "barrier.objects");
+      B.CreateStore(Constant::getNullValue(ObjectsType), Objects[Arg]);
+    }
   }
   return {};
 }
@@ -388,10 +391,14 @@ BasicBlock *TileBuilder::exitBlock(unsigned Exit, BasicBlock *ItemEnd, PHINode *
     Block = BasicBlock::Create(Ctx, Exit == 0 ? Twine("to.return") : "to.barrier" + Twine(Exit), &F, ItemEnd);
     IRBuilder<> B(Block);
     if (checksObject(Exit)) {
-      // Remember the barrier object for checkObjects() (one store, the same slot for every
-      // work-item: any work-item's object will do).
-      PHINode *Object = B.CreatePHI(Barriers[Exit - 1]->getArgOperand(0)->getType(), 2, "object");
-      B.CreateStore(Object, B.CreateConstInBoundsGEP2_32(Objects->getAllocatedType(), Objects, 0, Exit - 1));
+      // Remember the barrier for checkObjects() (one store of each value, the same slot for
+      // every work-item: any work-item's barrier will do). The phis lead the block.
+      PHINode *Object[BarrierIdentityArguments];
+      for (unsigned Arg = 0; Arg < BarrierIdentityArguments; ++Arg)
+        Object[Arg] = B.CreatePHI(Barriers[Exit - 1]->getArgOperand(Arg)->getType(), 2, "object");
+      for (unsigned Arg = 0; Arg < BarrierIdentityArguments; ++Arg)
+        B.CreateStore(Object[Arg],
+                      B.CreateConstInBoundsGEP2_32(Objects[Arg]->getAllocatedType(), Objects[Arg], 0, Exit - 1));
     }
     B.CreateBr(ItemEnd);
     ExitPhi->addIncoming(ConstantInt::get(Type::getInt32Ty(Ctx), Exit), Block);
@@ -403,14 +410,21 @@ void TileBuilder::leaveFor(unsigned Exit, Instruction *Terminator, unsigned Succ
                            BasicBlock *ItemEnd, PHINode *ExitPhi, ValueToValueMapTy &Map) {
   BasicBlock *Target = exitBlock(Exit, ItemEnd, ExitPhi);
   if (checksObject(Exit)) {
-    // The object this work-item waits on: the barrier block's phi, for the edge it came by.
-    auto *Known = cast<PHINode>(&Barriers[Exit - 1]->getParent()->front());
-    Value *Object = Known->getIncomingValueForBlock(Original);
-    if (Value *Copy = Map.lookup(Object))
-      Object = Copy;
-    else if (isa<Instruction>(Object))
-      Object = Constant::getNullValue(Object->getType()); // from before the piece: not checked
-    cast<PHINode>(&Target->front())->addIncoming(Object, Terminator->getParent());
+    // The barrier this work-item waits on: the barrier block's phis, for the edge it came by.
+    Value *Identity[BarrierIdentityArguments];
+    bool Known = true;
+    for (unsigned Arg = 0; Arg < BarrierIdentityArguments; ++Arg) {
+      Identity[Arg] = cast<PHINode>(Barriers[Exit - 1]->getArgOperand(Arg))->getIncomingValueForBlock(Original);
+      if (Value *Copy = Map.lookup(Identity[Arg]))
+        Identity[Arg] = Copy;
+      else if (isa<Instruction>(Identity[Arg]))
+        Known = false; // from before the piece: not checked
+    }
+    auto Phi = Target->begin();
+    for (unsigned Arg = 0; Arg < BarrierIdentityArguments; ++Arg, ++Phi) {
+      Value *Incoming = Known ? Identity[Arg] : Constant::getNullValue(Identity[Arg]->getType());
+      cast<PHINode>(&*Phi)->addIncoming(Incoming, Terminator->getParent());
+    }
   }
   Terminator->setSuccessor(Successor, Target);
 }
@@ -464,10 +478,9 @@ std::string TileBuilder::clonePiece(unsigned Id, const WorkItemLoops &Loops) {
   if (auto It = BarrierIds.find(P.Start); It != BarrierIds.end()) {
     // Two barriers in a row: nothing runs in between, and the second one is not checked.
     BasicBlock *Target = exitBlock(It->second, ItemEnd, ExitPhi);
-    if (checksObject(It->second)) {
-      auto *Object = cast<PHINode>(&Target->front());
-      Object->addIncoming(Constant::getNullValue(Object->getType()), Loops.Body);
-    }
+    if (checksObject(It->second))
+      for (PHINode &Object : Target->phis())
+        Object.addIncoming(Constant::getNullValue(Object.getType()), Loops.Body);
     B.CreateBr(Target);
     return {};
   }
@@ -554,8 +567,8 @@ Constant *TileBuilder::siteTables(Constant *&Lines) {
   SmallVector<Constant *, 8> FileList, LineList;
   Constant *Unknown = nullptr;
   for (CallInst *Barrier : Barriers) {
-    auto *File = dyn_cast<Constant>(Barrier->getArgOperand(1));
-    auto *Line = dyn_cast<ConstantInt>(Barrier->getArgOperand(2));
+    auto *File = dyn_cast<Constant>(Barrier->getArgOperand(BarrierFileArgument));
+    auto *Line = dyn_cast<ConstantInt>(Barrier->getArgOperand(BarrierLineArgument));
     if (!File) {
       if (!Unknown) {
         Constant *Name = ConstantDataArray::getString(Ctx, "<unknown file>");
@@ -649,14 +662,21 @@ void TileBuilder::checkObjects(IRBuilder<> &B) {
   for (auto &[Exit, Block] : ExitBlocks) {
     if (!checksObject(Exit))
       continue;
-    Type *ObjectType = Barriers[Exit - 1]->getArgOperand(0)->getType();
-    Value *Object = B.CreateLoad(ObjectType, B.CreateConstInBoundsGEP2_32(Objects->getAllocatedType(), Objects, 0, Exit - 1));
-    FunctionCallee Check = F.getParent()->getOrInsertFunction(
-        BarrierCheckFunction, FunctionType::get(B.getVoidTy(), {ObjectType, B.getInt8PtrTy(), B.getInt32Ty()}, false));
+    SmallVector<Type *, 4> Parameters;
+    SmallVector<Value *, 4> Arguments;
+    for (unsigned Arg = 0; Arg < BarrierIdentityArguments; ++Arg) {
+      Type *ObjectType = Barriers[Exit - 1]->getArgOperand(Arg)->getType();
+      Parameters.push_back(ObjectType);
+      Arguments.push_back(B.CreateLoad(
+          ObjectType, B.CreateConstInBoundsGEP2_32(Objects[Arg]->getAllocatedType(), Objects[Arg], 0, Exit - 1)));
+    }
     Type *Text = B.getInt8PtrTy();
-    Value *File = B.CreateLoad(Text, B.CreateConstInBoundsGEP1_32(Text, Files, Exit - 1));
-    Value *Line = B.CreateLoad(B.getInt32Ty(), B.CreateConstInBoundsGEP1_32(B.getInt32Ty(), Lines, Exit - 1));
-    B.CreateCall(Check, {Object, File, Line});
+    Parameters.append({Text, B.getInt32Ty()});
+    Arguments.push_back(B.CreateLoad(Text, B.CreateConstInBoundsGEP1_32(Text, Files, Exit - 1)));
+    Arguments.push_back(B.CreateLoad(B.getInt32Ty(), B.CreateConstInBoundsGEP1_32(B.getInt32Ty(), Lines, Exit - 1)));
+    FunctionCallee Check = F.getParent()->getOrInsertFunction(
+        BarrierCheckFunction, FunctionType::get(B.getVoidTy(), Parameters, false));
+    B.CreateCall(Check, Arguments);
   }
 }
 
@@ -664,7 +684,7 @@ void TileBuilder::checkObjects(IRBuilder<> &B) {
 bool TileBuilder::checksObject(unsigned Exit) const {
   if (Exit == 0)
     return false;
-  auto *Object = cast<PHINode>(Barriers[Exit - 1]->getArgOperand(0));
+  auto *Object = cast<PHINode>(Barriers[Exit - 1]->getArgOperand(BarrierSyncArgument));
   return !all_of(Object->incoming_values(), [](Value *V) { return isa<ConstantPointerNull>(V); });
 }
 

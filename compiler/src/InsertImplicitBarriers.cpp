@@ -86,22 +86,27 @@ std::pair<Constant *, unsigned> siteOf(Instruction &Terminator, Type *TextType) 
   return {ConstantExpr::getPointerCast(Global, TextType), Line};
 }
 
-/// insertOnEdges() puts a canonical barrier block (object phi, call, branch to a block of its
-/// own) on every edge of `Terminator`, waiting on no object.
+/// insertOnEdges() puts a canonical barrier block (the barrier's phis, call, branch to a block
+/// of its own) on every edge of `Terminator`, waiting on no object (a null sync).
 void insertOnEdges(Instruction &Terminator, Function &Barrier) {
   LLVMContext &Ctx = Terminator.getContext();
   Function &F = *Terminator.getFunction();
   BasicBlock *From = Terminator.getParent();
   FunctionType *Type = Barrier.getFunctionType();
-  auto [File, Line] = siteOf(Terminator, Type->getParamType(1));
+  auto [File, Line] = siteOf(Terminator, Type->getParamType(BarrierFileArgument));
   for (unsigned S = 0; S < Terminator.getNumSuccessors(); ++S) {
     BasicBlock *To = Terminator.getSuccessor(S);
     BasicBlock *Wait = BasicBlock::Create(Ctx, "implicit.barrier", &F, To);
     BasicBlock *After = BasicBlock::Create(Ctx, "implicit.barrier.after", &F, To);
     IRBuilder<> B(Wait);
-    PHINode *Object = B.CreatePHI(Type->getParamType(0), 1, "barrier.object");
-    Object->addIncoming(Constant::getNullValue(Type->getParamType(0)), From);
-    CallInst *Call = B.CreateCall(&Barrier, {Object, File, B.getInt32(Line)});
+    SmallVector<Value *, 4> Arguments;
+    for (unsigned Arg = 0; Arg < BarrierIdentityArguments; ++Arg) {
+      PHINode *Identity = B.CreatePHI(Type->getParamType(Arg), 1, "barrier.object");
+      Identity->addIncoming(Constant::getNullValue(Type->getParamType(Arg)), From);
+      Arguments.push_back(Identity);
+    }
+    Arguments.append({File, B.getInt32(Line)});
+    CallInst *Call = B.CreateCall(&Barrier, Arguments);
     Call->setDebugLoc(Terminator.getDebugLoc());
     B.CreateBr(After);
     BranchInst::Create(To, After);

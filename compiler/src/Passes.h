@@ -44,6 +44,14 @@ struct FormWorkItemLoops : llvm::PassInfoMixin<FormWorkItemLoops> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
 };
 
+/// PrivatizeTileStatic gives each finished clone its own copy, in its frame, of the
+/// tile_static variables (thread_locals) that nothing else can touch while the tile runs: the
+/// tile's work-items share it as they shared the thread_local, and the compiler sees memory
+/// that no pointer of the kernel's data can alias, addressed without the thread pointer.
+struct PrivatizeTileStatic : llvm::PassInfoMixin<PrivatizeTileStatic> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+};
+
 /// BindCompiledTiles makes each ample_compiled_tile(body) call return the body's finished
 /// clone, and deletes declined clones with a warning that says why.
 struct BindCompiledTiles : llvm::PassInfoMixin<BindCompiledTiles> {

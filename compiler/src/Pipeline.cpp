@@ -21,6 +21,8 @@ void registerPipeline(PassBuilder &PB) {
     PerClone.addPass(InsertImplicitBarriers());
     PerClone.addPass(FormWorkItemLoops());
     MPM.addPass(createModuleToFunctionPassAdaptor(std::move(PerClone)));
+    // After the loops are formed: a stack object made before would be a work-item's own.
+    MPM.addPass(PrivatizeTileStatic());
     MPM.addPass(BindCompiledTiles());
   });
   PB.registerVectorizerStartEPCallback(
@@ -31,6 +33,8 @@ void registerPipeline(PassBuilder &PB) {
       MPM.addPass(CloneTileBodies());
     else if (Name == "ample-inline-barrier-paths")
       MPM.addPass(InlineBarrierPaths());
+    else if (Name == "ample-privatize-tile-static")
+      MPM.addPass(PrivatizeTileStatic());
     else if (Name == "ample-bind-compiled-tiles")
       MPM.addPass(BindCompiledTiles());
     else

@@ -12,7 +12,8 @@ config.test_exec_root = os.path.join(config.ample_binary_dir, "compiler", "test"
 
 # The passes in the order Pipeline.cpp runs them at the pipeline's start.
 pipeline = ("ample-clone-tile-bodies,ample-inline-barrier-paths,function(ample-simplify-tile-clones,"
-            "ample-canonicalize-barriers,ample-insert-implicit-barriers,ample-form-work-item-loops),ample-bind-compiled-tiles")
+            "ample-canonicalize-barriers,ample-insert-implicit-barriers,ample-form-work-item-loops),"
+            "ample-privatize-tile-static,ample-bind-compiled-tiles")
 front_end = ("{clang} -std=c++20 -O2 -I{include} -include ample/restrict.hpp -S -emit-llvm "
              "-Xclang -disable-llvm-passes").format(clang=config.clangxx, include=config.ample_include)
 config.substitutions.append(("%front_end", front_end))

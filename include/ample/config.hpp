@@ -16,7 +16,16 @@ namespace concurrency = Concurrency;
 ///   - a worker runs one tile at a time, and its work-items never migrate to another thread.
 /// Hence a `static thread_local` object is one object per running tile. Its contents at tile
 /// start are unspecified, exactly as C++ AMP specifies for tile_static memory.
+///
+/// Under Clang the annotation lets the compiled-barrier pass (compiler/) keep such a variable
+/// in the frame of a compiled tile instead (PrivatizeTileStatic): one object for the tile all
+/// the same. The attribute must lead the declaration, so write tile_static first, as in
+/// Microsoft's examples (`tile_static float sh[16][16];`).
+#if defined(__clang__)
+#define tile_static [[clang::annotate("ample.tile_static")]] static thread_local
+#else
 #define tile_static static thread_local
+#endif
 
 #if defined(__GNUC__)
 #define AMPLE_IMPL_ALWAYS_INLINE inline __attribute__((always_inline))

@@ -8,21 +8,25 @@
 #include "config.hpp"
 #include "exceptions.hpp"
 
-namespace Concurrency {
-class tile_barrier;
+namespace ample::detail {
+class tile_sync;
 }
 
 /// ample_tile_barrier_wait() is every tile_barrier::wait. Out of line and convergent so that
 /// the compiled-barrier pass finds each call as one barrier point (file and line name it in
-/// divergence reports). It checks that the barrier belongs to the running tile and waits on the
-/// tile's sync; a call the pass left in a compiled tile (it could not see it: another
-/// translation unit, a call through a pointer) throws runtime_exception naming the site. It
-/// only reads `barrier` and keeps no pointer to it: the pass states that on the declaration.
-extern "C" AMPLE_IMPL_CONVERGENT void ample_tile_barrier_wait(const concurrency::tile_barrier* barrier,
+/// divergence reports). It checks that the barrier, which is the `sync` and `serial` it
+/// holds, belongs to the running tile and waits on the tile's sync; a call the pass left in a
+/// compiled tile (it could not see it: another translation unit, a call through a pointer)
+/// throws runtime_exception naming the site. The barrier comes by value, not by address, so
+/// that the address of a work-item's tiled_index, which holds it, never reaches a call and the
+/// compiler keeps the tiled_index in registers.
+extern "C" AMPLE_IMPL_CONVERGENT void ample_tile_barrier_wait(ample::detail::tile_sync* sync, std::uint64_t serial,
                                                               const char* file, int line);
 /// ample_tile_barrier_check() is the check alone, which a compiled tile makes once per barrier
-/// round on the barrier of one of its work-items (the last one to arrive); null checks nothing.
-extern "C" void ample_tile_barrier_check(const concurrency::tile_barrier* barrier, const char* file, int line);
+/// round on the barrier of one of its work-items (the last one to arrive); a null sync checks
+/// nothing.
+extern "C" void ample_tile_barrier_check(const ample::detail::tile_sync* sync, std::uint64_t serial,
+                                         const char* file, int line);
 
 namespace ample::detail {
 
@@ -109,10 +113,9 @@ class tile_barrier {
   friend struct ample::detail::barrier_factory;  // engines construct barriers; users only copy
   tile_barrier(ample::detail::tile_sync* sync, std::uint64_t serial) noexcept : sync_(sync), serial_(serial) {}
 
-  friend void ::ample_tile_barrier_check(const tile_barrier* barrier, const char* file, int line);
-  friend void ::ample_tile_barrier_wait(const tile_barrier* barrier, const char* file, int line);
-
-  AMPLE_IMPL_ALWAYS_INLINE void arrive(const char* file, int line) const { ample_tile_barrier_wait(this, file, line); }
+  AMPLE_IMPL_ALWAYS_INLINE void arrive(const char* file, int line) const {
+    ample_tile_barrier_wait(sync_, serial_, file, line);
+  }
 
   ample::detail::tile_sync* sync_;
   std::uint64_t serial_;  ///< current_tile.serial of the tile this barrier belongs to

@@ -21,14 +21,15 @@ namespace {
 
 // The check is two thread_local loads and compares against the ~20 ns of a barrier's fiber
 // switch; it must come first, because the barrier's sync may be gone once its tile is over.
-extern "C" void ample_tile_barrier_wait(const concurrency::tile_barrier* barrier, const char* file, int line) {
-  ample_tile_barrier_check(barrier, file, line);
-  barrier->sync_->arrive_and_wait(file, line);
+extern "C" void ample_tile_barrier_wait(ample::detail::tile_sync* sync, std::uint64_t serial, const char* file,
+                                        int line) {
+  ample_tile_barrier_check(sync, serial, file, line);
+  sync->arrive_and_wait(file, line);
 }
 
-extern "C" void ample_tile_barrier_check(const concurrency::tile_barrier* barrier, const char* file, int line) {
-  if (barrier == nullptr) return;  // a compiled tile that could not tell which object it was
+extern "C" void ample_tile_barrier_check(const ample::detail::tile_sync* sync, std::uint64_t serial, const char* file,
+                                         int line) {
+  if (sync == nullptr) return;  // an implicit barrier of a compiled tile: it waits on no object
   const ample::detail::running_tile& now = ample::detail::current_tile;
-  if (AMPLE_IMPL_UNLIKELY(now.sync != barrier->sync_ || now.serial != barrier->serial_))
-    barrier_misuse(file, line, now.sync != nullptr);
+  if (AMPLE_IMPL_UNLIKELY(now.sync != sync || now.serial != serial)) barrier_misuse(file, line, now.sync != nullptr);
 }

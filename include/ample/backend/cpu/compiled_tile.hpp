@@ -9,8 +9,8 @@
 // What the pass relies on beyond the names below: while a tile runs, its tile index (the
 // body's second argument), the launch context (the first: the tiled parallel_for, whose first
 // member points to the kernel) and the kernel object do not change, so that the pass may read
-// them again after a barrier instead of keeping what it read per work-item; and
-// ample_tile_barrier_wait() only reads its barrier object and keeps no pointer to it.
+// them again after a barrier instead of keeping what it read per work-item. Barriers reach
+// ample_tile_barrier_wait() as values (sync, serial), never as an address (tile_barrier.hpp).
 #pragma once
 
 #include "engine.hpp"
