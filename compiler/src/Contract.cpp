@@ -89,6 +89,14 @@ SmallPtrSet<Function *, 4> findLocalCoordinateFunctions(Module &M) {
   return Markers;
 }
 
+GlobalVariable *findCurrentTile(Module &M) {
+  for (const Annotation &A : annotations(M))
+    if (auto *G = dyn_cast<GlobalVariable>(A.Annotated); G && G->isThreadLocal() && A.Text == CurrentTileAnnotation)
+      if (auto *Record = dyn_cast<StructType>(G->getValueType()); Record && Record->getNumElements() == 2)
+        return G;
+  return nullptr;
+}
+
 SmallPtrSet<GlobalVariable *, 8> findTileStaticVariables(Module &M) {
   SmallPtrSet<GlobalVariable *, 8> Variables;
   for (const Annotation &A : annotations(M))

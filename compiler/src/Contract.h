@@ -33,6 +33,7 @@ inline constexpr const char *RemarkPass = "ample-compiled-barriers";
 inline constexpr llvm::StringLiteral TileBodyAnnotation = "ample.tile_body";
 inline constexpr llvm::StringLiteral LocalCoordinateAnnotation = "ample.local_coordinate";
 inline constexpr llvm::StringLiteral TileStaticAnnotation = "ample.tile_static";
+inline constexpr llvm::StringLiteral CurrentTileAnnotation = "ample.current_tile";
 
 /// Metadata on the stack object that PrivatizeTileStatic made of a tile_static variable: one
 /// object for the whole tile, never a per-work-item one.
@@ -63,6 +64,9 @@ inline constexpr unsigned SyncArgument = 3;
 llvm::SmallVector<std::pair<llvm::Function *, TileShape>, 4> findTileBodies(llvm::Module &M);
 /// findLocalCoordinateFunctions() lists the functions annotated as local-coordinate markers.
 llvm::SmallPtrSet<llvm::Function *, 4> findLocalCoordinateFunctions(llvm::Module &M);
+/// findCurrentTile() is the library's thread_local record of the running tile, {sync, serial}
+/// (tile_barrier.hpp), or null.
+llvm::GlobalVariable *findCurrentTile(llvm::Module &M);
 /// findTileStaticVariables() lists the variables declared tile_static in `M` (thread_locals).
 llvm::SmallPtrSet<llvm::GlobalVariable *, 8> findTileStaticVariables(llvm::Module &M);
 

@@ -676,7 +676,29 @@ void TileBuilder::checkObjects(IRBuilder<> &B) {
     Arguments.push_back(B.CreateLoad(B.getInt32Ty(), B.CreateConstInBoundsGEP1_32(B.getInt32Ty(), Lines, Exit - 1)));
     FunctionCallee Check = F.getParent()->getOrInsertFunction(
         BarrierCheckFunction, FunctionType::get(B.getVoidTy(), Parameters, false));
-    B.CreateCall(Check, Arguments);
+    GlobalVariable *Now = findCurrentTile(*F.getParent());
+    if (!Now) {
+      B.CreateCall(Check, Arguments);
+      continue;
+    }
+    // The library's check, inline: the barrier is the running tile's when its sync and serial
+    // are current_tile's (or it waits on no object). Only a barrier that is not calls the
+    // library, which throws. The serial was read from current_tile when the tile began, so
+    // the optimisers usually fold half of the comparison.
+    Value *Sync = Arguments[BarrierSyncArgument], *Serial = Arguments[BarrierSerialArgument];
+    Type *Record = Now->getValueType();
+    Value *NowSync = B.CreateLoad(Record->getStructElementType(0), B.CreateStructGEP(Record, Now, 0));
+    Value *NowSerial = B.CreateLoad(Record->getStructElementType(1), B.CreateStructGEP(Record, Now, 1));
+    Value *Foreign = B.CreateOr(B.CreateICmpNE(B.CreatePointerCast(NowSync, Sync->getType()), Sync),
+                                B.CreateICmpNE(B.CreateZExtOrTrunc(NowSerial, Serial->getType()), Serial));
+    Value *Misused = B.CreateAnd(B.CreateIsNotNull(Sync), Foreign);
+    BasicBlock *Report = BasicBlock::Create(Ctx, "barrier" + Twine(Exit) + ".misused", &F);
+    BasicBlock *Checked = BasicBlock::Create(Ctx, "barrier" + Twine(Exit) + ".checked", &F);
+    B.CreateCondBr(Misused, Report, Checked);
+    IRBuilder<> Cold(Report);
+    Cold.CreateCall(Check, Arguments);
+    Cold.CreateBr(Checked);
+    B.SetInsertPoint(Checked);
   }
 }
 

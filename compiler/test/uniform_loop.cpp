@@ -28,6 +28,9 @@ void multiply(array_view<const int, 2> a, array_view<const int, 2> b, array_view
 // CHECK-DAG: piece0.dim1:
 // CHECK-DAG: piece1.dim1:
 // CHECK-DAG: piece2.dim1:
+// The barrier check is inline (against current_tile); only a foreign barrier calls the library.
+// CHECK-DAG: load {{.*}}@_ZN5ample6detail12current_tileE
+// CHECK-DAG: {{^}}barrier{{[0-9]+}}.misused:
 // CHECK-DAG: call void @ample_tile_barrier_check
 // CHECK-DAG: call void @ample_tile_diverged
 // CHECK: }

@@ -54,7 +54,14 @@ struct running_tile {
   const tile_sync* sync;
   std::uint64_t serial;
 };
-inline constinit thread_local running_tile current_tile{nullptr, 0};
+/// The compiled-barrier pass compares a barrier with it inline, rather than calling
+/// ample_tile_barrier_check() each round, so it finds it by this annotation.
+#if AMPLE_IMPL_COMPILED_TILES
+#define AMPLE_IMPL_CURRENT_TILE [[clang::annotate("ample.current_tile")]]
+#else
+#define AMPLE_IMPL_CURRENT_TILE
+#endif
+AMPLE_IMPL_CURRENT_TILE inline constinit thread_local running_tile current_tile{nullptr, 0};
 
 /// serial_blocks hands each thread, at its first tile, a block of 2^40 serial numbers (2^24
 /// threads over the life of a process), so that serials stay unique even when a new thread's
@@ -62,7 +69,8 @@ inline constinit thread_local running_tile current_tile{nullptr, 0};
 inline std::atomic<std::uint64_t> serial_blocks{0};
 
 /// tile_scope marks the calling thread as running one tile of `sync` for its lifetime; an
-/// engine holds one around all work-items of each tile.
+/// engine holds one around all work-items of each tile (or of a run of tiles, with next_tile()
+/// between them).
 class tile_scope {
  public:
   explicit tile_scope(const tile_sync* sync) noexcept {
@@ -74,6 +82,9 @@ class tile_scope {
     ++now.serial;
   }
   ~tile_scope() { current_tile.sync = nullptr; }
+  /// next_tile() starts another tile of the same sync: a barrier of the one before no longer
+  /// belongs (its serial differs).
+  void next_tile() noexcept { ++current_tile.serial; }
   tile_scope(const tile_scope&) = delete;
   tile_scope& operator=(const tile_scope&) = delete;
 };

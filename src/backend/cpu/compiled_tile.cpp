@@ -38,6 +38,14 @@ class compiled_tile_sync final : public tile_sync {
   }
 
   const tile_shape& shape() const noexcept { return shape_; }
+  /// next_tile() moves to the tile after this one in row-major order in a grid of `tiles`.
+  void next_tile(const int* tiles) noexcept {
+    for (int d = shape_.rank - 1; d >= 0; --d) {
+      if (++shape_.tile_index[d] < tiles[d]) return;
+      shape_.tile_index[d] = 0;
+    }
+  }
+  const int* tile_index() const noexcept { return shape_.tile_index; }
 
  private:
   tile_shape shape_;
@@ -59,11 +67,17 @@ std::atomic<unsigned long long> fiber_launches{0};
 
 }  // namespace
 
-void run_compiled_tile(item_fn tile, const void* context, int items, const tile_shape& shape) {
-  (void)items;  // the compiled form knows its tile's size
-  compiled_tile_sync sync(shape);
-  const tile_scope scope(&sync);
-  tile(context, shape.tile_index, 0, &sync);
+void run_compiled_tiles(item_fn tile, const void* context, const tile_shape& first, const int* tiles,
+                        std::int64_t count) {
+  compiled_tile_sync sync(first);
+  tile_scope scope(&sync);
+  for (std::int64_t n = 0; n < count; ++n) {
+    if (n > 0) {
+      sync.next_tile(tiles);
+      scope.next_tile();
+    }
+    tile(context, sync.tile_index(), 0, &sync);
+  }
 }
 
 bool compiled_tiles_enabled() {

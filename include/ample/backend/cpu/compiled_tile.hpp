@@ -42,8 +42,12 @@ ample::detail::cpu::item_fn ample_compiled_tile(ample::detail::cpu::item_fn body
 
 namespace ample::detail::cpu {
 
-/// run_compiled_tile() runs one tile through its compiled form `tile`.
-void run_compiled_tile(item_fn tile, const void* context, int items, const tile_shape& shape);
+/// run_compiled_tiles() runs `count` tiles through their compiled form `tile`, the first at
+/// `first.tile_index` and the next ones after it in row-major order over a grid of `tiles[d]`
+/// tiles along dimension d. One call for a run of tiles: what the engine does between two
+/// tiles is a few instructions, so that the core overlaps the work of neighbouring tiles.
+void run_compiled_tiles(item_fn tile, const void* context, const tile_shape& first, const int* tiles,
+                        std::int64_t count);
 
 /// compiled_tiles_enabled() is false when AMPLE_TILED=fibers forces every tile onto fibers
 /// (ThreadSanitizer builds default to it: it reports races between work-items only there).

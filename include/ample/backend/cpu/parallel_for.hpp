@@ -117,11 +117,20 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
     const std::int64_t begin = chunk * self.tiles_per_chunk_;
     const std::int64_t end = std::min<std::int64_t>(begin + self.tiles_per_chunk_, self.tiles_.size());
     cpu::tile_shape shape{rank, {D0, D1, D2}, {}};
+    if (self.compiled_) {
+      const concurrency::index<rank> first = self.tile_at(begin);
+      int tiles[3] = {1, 1, 1};
+      for (int d = 0; d < rank; ++d) {
+        shape.tile_index[d] = first[d];
+        tiles[d] = self.tiles_[d];
+      }
+      cpu::run_compiled_tiles(self.compiled_, context, shape, tiles, end - begin);
+      return;
+    }
     for (std::int64_t t = begin; t < end; ++t) {
       const concurrency::index<rank> tile = self.tile_at(t);
       for (int d = 0; d < rank; ++d) shape.tile_index[d] = tile[d];
-      if (self.compiled_) cpu::run_compiled_tile(self.compiled_, context, tile_items, shape);
-      else cpu::run_tile(&run_item, context, tile_items, shape);
+      cpu::run_tile(&run_item, context, tile_items, shape);
     }
   }
 
