@@ -49,7 +49,8 @@ bool onlyInMetadata(const User *U) {
   return isa<Constant>(U) && all_of(U->users(), onlyInMetadata);
 }
 
-/// ThreadLocalUse is one operand of an instruction of the clone that names a thread_local.
+/// ThreadLocalUse is one operand of an instruction of the clone that names a tile_static
+/// variable.
 struct ThreadLocalUse {
   Instruction *User;
   unsigned Operand;
