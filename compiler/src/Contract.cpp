@@ -57,6 +57,15 @@ SmallVector<Annotation, 8> annotations(Module &M) {
   return Result;
 }
 
+/// annotatedThreadLocals() lists the thread_local variables annotated with `Text`.
+SmallVector<GlobalVariable *, 8> annotatedThreadLocals(Module &M, StringRef Text) {
+  SmallVector<GlobalVariable *, 8> Variables;
+  for (const Annotation &A : annotations(M))
+    if (auto *G = dyn_cast<GlobalVariable>(A.Annotated); G && G->isThreadLocal() && A.Text == Text)
+      Variables.push_back(G);
+  return Variables;
+}
+
 } // namespace
 
 SmallVector<std::pair<Function *, TileShape>, 4> findTileBodies(Module &M) {
@@ -90,19 +99,15 @@ SmallPtrSet<Function *, 4> findLocalCoordinateFunctions(Module &M) {
 }
 
 GlobalVariable *findCurrentTile(Module &M) {
-  for (const Annotation &A : annotations(M))
-    if (auto *G = dyn_cast<GlobalVariable>(A.Annotated); G && G->isThreadLocal() && A.Text == CurrentTileAnnotation)
-      if (auto *Record = dyn_cast<StructType>(G->getValueType()); Record && Record->getNumElements() == 2)
-        return G;
+  for (GlobalVariable *G : annotatedThreadLocals(M, CurrentTileAnnotation))
+    if (auto *Record = dyn_cast<StructType>(G->getValueType()); Record && Record->getNumElements() == 2)
+      return G;
   return nullptr;
 }
 
 SmallPtrSet<GlobalVariable *, 8> findTileStaticVariables(Module &M) {
-  SmallPtrSet<GlobalVariable *, 8> Variables;
-  for (const Annotation &A : annotations(M))
-    if (auto *G = dyn_cast<GlobalVariable>(A.Annotated); G && G->isThreadLocal() && A.Text == TileStaticAnnotation)
-      Variables.insert(G);
-  return Variables;
+  const SmallVector<GlobalVariable *, 8> Variables = annotatedThreadLocals(M, TileStaticAnnotation);
+  return SmallPtrSet<GlobalVariable *, 8>(Variables.begin(), Variables.end());
 }
 
 void markTileClone(Function &Clone, Function &Body, const TileShape &Shape) {

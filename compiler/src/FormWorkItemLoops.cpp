@@ -59,7 +59,8 @@ struct Piece {
 class TileBuilder {
 public:
   TileBuilder(Function &F, const TileShape &Shape, const SmallPtrSetImpl<Function *> &LocalCoordinates)
-      : F(F), Ctx(F.getContext()), Shape(Shape), LocalCoordinates(LocalCoordinates) {}
+      : F(F), Ctx(F.getContext()), Shape(Shape), LocalCoordinates(LocalCoordinates),
+        CurrentTile(findCurrentTile(*F.getParent())) {}
 
   /// build() rewrites the clone; a non-empty result is why it could not.
   std::string build();
@@ -92,6 +93,7 @@ private:
   LLVMContext &Ctx;
   TileShape Shape;
   const SmallPtrSetImpl<Function *> &LocalCoordinates;
+  GlobalVariable *CurrentTile; ///< the library's record of the running tile, or null
 
   DenseMap<Value *, bool> Recomputable;       ///< memo of recomputable()
   SmallPtrSet<Value *, 32> UniformValues;      ///< the same for every work-item (TileUniformity)
@@ -676,8 +678,7 @@ void TileBuilder::checkObjects(IRBuilder<> &B) {
     Arguments.push_back(B.CreateLoad(B.getInt32Ty(), B.CreateConstInBoundsGEP1_32(B.getInt32Ty(), Lines, Exit - 1)));
     FunctionCallee Check = F.getParent()->getOrInsertFunction(
         BarrierCheckFunction, FunctionType::get(B.getVoidTy(), Parameters, false));
-    GlobalVariable *Now = findCurrentTile(*F.getParent());
-    if (!Now) {
+    if (!CurrentTile) {
       B.CreateCall(Check, Arguments);
       continue;
     }
@@ -686,9 +687,9 @@ void TileBuilder::checkObjects(IRBuilder<> &B) {
     // library, which throws. The serial was read from current_tile when the tile began, so
     // the optimisers usually fold half of the comparison.
     Value *Sync = Arguments[BarrierSyncArgument], *Serial = Arguments[BarrierSerialArgument];
-    Type *Record = Now->getValueType();
-    Value *NowSync = B.CreateLoad(Record->getStructElementType(0), B.CreateStructGEP(Record, Now, 0));
-    Value *NowSerial = B.CreateLoad(Record->getStructElementType(1), B.CreateStructGEP(Record, Now, 1));
+    Type *Record = CurrentTile->getValueType();
+    Value *NowSync = B.CreateLoad(Record->getStructElementType(0), B.CreateStructGEP(Record, CurrentTile, 0));
+    Value *NowSerial = B.CreateLoad(Record->getStructElementType(1), B.CreateStructGEP(Record, CurrentTile, 1));
     Value *Foreign = B.CreateOr(B.CreateICmpNE(B.CreatePointerCast(NowSync, Sync->getType()), Sync),
                                 B.CreateICmpNE(B.CreateZExtOrTrunc(NowSerial, Serial->getType()), Serial));
     Value *Misused = B.CreateAnd(B.CreateIsNotNull(Sync), Foreign);
