@@ -6,6 +6,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -160,6 +161,15 @@ bool privatize(Function &Clone, const SmallPtrSetImpl<GlobalVariable *> &TileSta
                                    G->getAlign().getValueOr(Layout.getPrefTypeAlign(G->getValueType())),
                                    G->getName() + ".tile", &*Clone.getEntryBlock().getFirstInsertionPt());
     Private->setMetadata(TileStaticMetadata, MDNode::get(Clone.getContext(), {}));
+    // Zeroed when the tile starts, where the thread_local held the last tile's values. Left
+    // uninitialised, SROA turns a variable whose every read follows a work-item's write into
+    // a value that starts as undef, and LLVM 14's loop vectoriser compares the lanes of a
+    // conditional assignment (`if (f == 19) bc = x;`, a select-cmp reduction) with that start
+    // value, which InstCombine then folds: the tile read a wrong value (tiled fuzz, regression
+    // select_reduction_undef_start). A store of zeros that the tile overwrites before any read
+    // is removed again when it can be seen to be.
+    IRBuilder<>(Private->getNextNode()).CreateMemSet(Private, ConstantInt::get(Type::getInt8Ty(Clone.getContext()), 0),
+                                                     Size, Private->getAlign());
     for (const ThreadLocalUse &Site : Sites) {
       Instruction *Before = Site.User;
       if (auto *Phi = dyn_cast<PHINode>(Site.User))
