@@ -228,8 +228,10 @@ Value *TileBuilder::copyComputation(Value *V, Instruction *Before, DenseMap<Valu
   Copy->setName(I->getName() + ".again");
   for (Use &Operand : Copy->operands())
     Operand.set(copyComputation(Operand.get(), Before, Copies));
-  // The kernel object and the tile index stay the same while the tile runs.
-  if (isa<LoadInst>(Copy))
+  // The kernel object stays the same while the launch runs. The tile index only while the
+  // tile runs: the engine's tile loop, into which a small compiled tile is inlined, stores the
+  // next one, so its loads are not marked (invariant.load would let them leave that loop).
+  if (auto *Load = dyn_cast<LoadInst>(Copy); Load && Load->getPointerOperand()->stripInBoundsConstantOffsets() != F.getArg(1))
     Copy->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(Ctx, {}));
   Copy->insertBefore(Before);
   Copies[V] = Copy;
@@ -684,11 +686,12 @@ void TileBuilder::checkObjects(IRBuilder<> &B) {
     }
     // The library's check, inline: the barrier is the running tile's when its sync and serial
     // are current_tile's (or it waits on no object). Only a barrier that is not calls the
-    // library, which throws. The serial was read from current_tile when the tile began, so
-    // the optimisers usually fold half of the comparison.
+    // library, which throws. While a compiled tile runs, current_tile's sync is the clone's
+    // sync argument (the contract), and the serial was read from current_tile when the tile
+    // began: for the tile's own barrier the optimisers fold the whole comparison.
     Value *Sync = Arguments[BarrierSyncArgument], *Serial = Arguments[BarrierSerialArgument];
     Type *Record = CurrentTile->getValueType();
-    Value *NowSync = B.CreateLoad(Record->getStructElementType(0), B.CreateStructGEP(Record, CurrentTile, 0));
+    Value *NowSync = F.getArg(SyncArgument);
     Value *NowSerial = B.CreateLoad(Record->getStructElementType(1), B.CreateStructGEP(Record, CurrentTile, 1));
     Value *Foreign = B.CreateOr(B.CreateICmpNE(B.CreatePointerCast(NowSync, Sync->getType()), Sync),
                                 B.CreateICmpNE(B.CreateZExtOrTrunc(NowSerial, Serial->getType()), Serial));

@@ -69,8 +69,8 @@ AMPLE_IMPL_CURRENT_TILE inline constinit thread_local running_tile current_tile{
 inline std::atomic<std::uint64_t> serial_blocks{0};
 
 /// tile_scope marks the calling thread as running one tile of `sync` for its lifetime; an
-/// engine holds one around all work-items of each tile (or of a run of tiles, with next_tile()
-/// between them).
+/// engine holds one around all work-items of each tile (or of a run of tiles, with start_tile()
+/// before each).
 class tile_scope {
  public:
   explicit tile_scope(const tile_sync* sync) noexcept {
@@ -79,14 +79,19 @@ class tile_scope {
     if (AMPLE_IMPL_UNLIKELY(now.serial == 0))
       now.serial = (serial_blocks.fetch_add(1, std::memory_order_relaxed) + 1) << 40;
     now.sync = sync;
-    ++now.serial;
+    first_ = ++now.serial;
   }
   ~tile_scope() { current_tile.sync = nullptr; }
-  /// next_tile() starts another tile of the same sync: a barrier of the one before no longer
-  /// belongs (its serial differs).
-  void next_tile() noexcept { ++current_tile.serial; }
+  /// start_tile(n) starts tile n (0 being the first) of a run of tiles of the same sync: a
+  /// barrier of another tile no longer belongs (its serial differs). A store rather than an
+  /// increment, so that a loop over small compiled tiles carries no dependence through it and
+  /// the compiler may vectorise the loop.
+  void start_tile(std::uint64_t n) noexcept { current_tile.serial = first_ + n; }
   tile_scope(const tile_scope&) = delete;
   tile_scope& operator=(const tile_scope&) = delete;
+
+ private:
+  std::uint64_t first_;  ///< the serial of the first tile
 };
 
 }  // namespace ample::detail

@@ -21,36 +21,6 @@ constexpr bool fibers_by_default = true;
 constexpr bool fibers_by_default = false;
 #endif
 
-/// compiled_tile_sync is the tile_sync of a compiled tile. Its barriers were compiled away, so
-/// a wait that still reaches it is one the pass could not see.
-class compiled_tile_sync final : public tile_sync {
- public:
-  explicit compiled_tile_sync(const tile_shape& shape) noexcept : shape_(shape) {}
-
-  void arrive_and_wait(const char* file, int line) override {
-    AMPLE_THROW(concurrency::runtime_exception,
-                std::string("tile_barrier::wait at ") + file + ":" + std::to_string(line) + " in tile " +
-                    format_values(shape_.tile_index, shape_.rank) +
-                    " was not compiled with its kernel (it is called through a pointer or from another "
-                    "translation unit, where the compiled-barrier pass cannot see it); make the call visible "
-                    "in the kernel's translation unit, or run with AMPLE_TILED=fibers",
-                concurrency::error_code::e_fail);
-  }
-
-  const tile_shape& shape() const noexcept { return shape_; }
-  /// next_tile() moves to the tile after this one in row-major order in a grid of `tiles`.
-  void next_tile(const int* tiles) noexcept {
-    for (int d = shape_.rank - 1; d >= 0; --d) {
-      if (++shape_.tile_index[d] < tiles[d]) return;
-      shape_.tile_index[d] = 0;
-    }
-  }
-  const int* tile_index() const noexcept { return shape_.tile_index; }
-
- private:
-  tile_shape shape_;
-};
-
 bool compiled_setting_from_environment() {
   const char* env = std::getenv("AMPLE_TILED");
   if (env == nullptr || *env == '\0') return !fibers_by_default;
@@ -67,17 +37,14 @@ std::atomic<unsigned long long> fiber_launches{0};
 
 }  // namespace
 
-void run_compiled_tiles(item_fn tile, const void* context, const tile_shape& first, const int* tiles,
-                        std::int64_t count) {
-  compiled_tile_sync sync(first);
-  tile_scope scope(&sync);
-  for (std::int64_t n = 0; n < count; ++n) {
-    if (n > 0) {
-      sync.next_tile(tiles);
-      scope.next_tile();
-    }
-    tile(context, sync.tile_index(), 0, &sync);
-  }
+void compiled_tile_sync::arrive_and_wait(const char* file, int line) {
+  AMPLE_THROW(concurrency::runtime_exception,
+              std::string("tile_barrier::wait at ") + file + ":" + std::to_string(line) + " in tile " +
+                  format_values(shape_.tile_index, shape_.rank) +
+                  " was not compiled with its kernel (it is called through a pointer or from another "
+                  "translation unit, where the compiled-barrier pass cannot see it); make the call visible "
+                  "in the kernel's translation unit, or run with AMPLE_TILED=fibers",
+              concurrency::error_code::e_fail);
 }
 
 bool compiled_tiles_enabled() {

@@ -106,8 +106,8 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
     const std::int64_t total = tiles_.size();
     const std::int64_t chunks = cpu::chunks_for(total, how_);
     tiles_per_chunk_ = (total + chunks - 1) / chunks;
-    compiled_ = compiled_form();
-    cpu::count_tiled_launch(compiled_ != nullptr);
+    compiled_ = runs_compiled();
+    cpu::count_tiled_launch(compiled_);
     cpu::run_job(cpu::job{&run_chunk, this, (total + tiles_per_chunk_ - 1) / tiles_per_chunk_, how_});
   }
 
@@ -124,7 +124,7 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
         shape.tile_index[d] = first[d];
         tiles[d] = self.tiles_[d];
       }
-      cpu::run_compiled_tiles(self.compiled_, context, shape, tiles, end - begin);
+      run_compiled_chunk(context, shape, tiles, end - begin);
       return;
     }
     for (std::int64_t t = begin; t < end; ++t) {
@@ -134,13 +134,27 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
     }
   }
 
-  /// compiled_form() is run_item's compiled form, or null: no pass, a kernel the pass
-  /// declined, or AMPLE_TILED=fibers.
-  static cpu::item_fn compiled_form() {
+  /// runs_compiled() is whether this launch runs run_item's compiled form: false without the
+  /// pass, for a kernel the pass declined, or under AMPLE_TILED=fibers. It keeps no pointer
+  /// to the compiled form (the comparison folds away), so that the one call in
+  /// run_compiled_chunk() is its only use, which the inliner takes when the tile is small.
+  static bool runs_compiled() {
 #if AMPLE_IMPL_COMPILED_TILES
-    if (cpu::compiled_tiles_enabled()) return ample_compiled_tile(&run_item);
+    return cpu::compiled_tiles_enabled() && ample_compiled_tile(&run_item) != nullptr;
+#else
+    return false;
 #endif
-    return nullptr;
+  }
+
+  /// run_compiled_chunk() runs `count` tiles compiled. The pass makes ample_compiled_tile()'s
+  /// answer the compiled function itself, so the tile loop calls it directly.
+  static void run_compiled_chunk(const void* context, const cpu::tile_shape& first, const int* tiles,
+                                 std::int64_t count) {
+#if AMPLE_IMPL_COMPILED_TILES
+    cpu::run_compiled_tiles(ample_compiled_tile(&run_item), context, first, tiles, count);
+#else
+    (void)context, (void)first, (void)tiles, (void)count;
+#endif
   }
 
   /// run_item() is one work-item: what fibers run, and the body the pass compiles.
@@ -181,7 +195,7 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
   concurrency::extent<rank> tiles_;  ///< number of tiles in each dimension
   cpu::order how_;
   std::int64_t tiles_per_chunk_ = 1;  ///< set by execute()
-  cpu::item_fn compiled_ = nullptr;   ///< set by execute()
+  bool compiled_ = false;             ///< set by execute()
 };
 
 }  // namespace ample::detail
