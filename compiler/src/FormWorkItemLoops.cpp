@@ -9,6 +9,8 @@
 //              and record which barrier (or return) the work-item reached
 //            if the work-items disagree: ample_tile_diverged() throws, naming the sites
 //            else continue with the piece after that barrier, or return
+//            (where every branch that can end the piece is tile-uniform, the work-items
+//            cannot disagree: they record one exit for the tile, and nothing is compared)
 //
 // A block reachable from several barriers is copied into each piece it belongs to.
 #include "Barriers.h"
@@ -81,6 +83,7 @@ private:
   void formPieces();
   WorkItemLoops buildLoops(BasicBlock *Preheader, unsigned Id);
   std::string clonePiece(unsigned Id, const WorkItemLoops &Loops);
+  bool exitIsUniform(const Piece &P) const;
   void dispatchAfter(unsigned Id, const WorkItemLoops &Loops);
   void checkObjects(IRBuilder<> &B);
   bool checksObject(unsigned Exit) const;
@@ -98,6 +101,9 @@ private:
   DenseMap<Value *, bool> Recomputable;       ///< memo of recomputable()
   SmallPtrSet<Value *, 32> UniformValues;      ///< the same for every work-item (TileUniformity)
   SmallPtrSet<AllocaInst *, 8> UniformSlots;   ///< stack slots of demoted uniform values
+  /// blocks whose way out every work-item takes alike: all run the block or none, and its
+  /// terminator is unconditional, returns or branches on a uniform condition
+  SmallPtrSet<BasicBlock *, 32> SameWayOut;
   DenseMap<BasicBlock *, unsigned> BarrierIds; ///< barrier block -> 1, 2, ...
   SmallVector<CallInst *, 8> Barriers;         ///< barrier k is Barriers[k - 1]
   SmallVector<Piece, 8> Pieces;                ///< piece k starts after barrier k; 0 at entry
@@ -595,6 +601,21 @@ Constant *TileBuilder::siteTables(Constant *&Lines) {
   return SiteFiles = Table(Text, FileList, ".barrier.files");
 }
 
+// A piece's exit is the same for every work-item when each block that can end it (it leads
+// to a barrier or returns) is one that every work-item runs or none and leaves the same way:
+// then the branches that choose between the exits are tile-uniform. (A work-item that throws
+// leaves the tile; unwind edges do not count.)
+bool TileBuilder::exitIsUniform(const Piece &P) const {
+  return all_of(P.Blocks, [&](BasicBlock *Block) {
+    const Instruction *Terminator = Block->getTerminator();
+    const bool Ends = isa<ReturnInst>(Terminator) || any_of(successors(Block), [&](BasicBlock *Succ) {
+                        return BarrierIds.count(Succ) != 0 &&
+                               !(isa<InvokeInst>(Terminator) && cast<InvokeInst>(Terminator)->getUnwindDest() == Succ);
+                      });
+    return !Ends || SameWayOut.contains(Block);
+  });
+}
+
 void TileBuilder::dispatchAfter(unsigned Id, const WorkItemLoops &Loops) {
   Type *I32 = Type::getInt32Ty(Ctx);
   const int Items = Shape.items();
@@ -607,10 +628,18 @@ void TileBuilder::dispatchAfter(unsigned Id, const WorkItemLoops &Loops) {
     ExitStore->eraseFromParent();
     return;
   }
-  Value *First = B.CreateLoad(I32, B.CreateInBoundsGEP(Exits->getAllocatedType(), Exits, {B.getInt32(0), B.getInt32(0)}),
-                              "first.exit");
+  const bool Uniform = exitIsUniform(Pieces[Id]);
+  if (Uniform) {
+    // Every work-item records the same exit, in the first slot; nothing to compare.
+    auto *ItemSlot = cast<Instruction>(ExitStore->getPointerOperand());
+    IRBuilder<> AtStore(ExitStore);
+    ExitStore->setOperand(1, AtStore.CreateConstInBoundsGEP2_32(Exits->getAllocatedType(), Exits, 0, 0));
+    ItemSlot->eraseFromParent();
+  }
+  Value *First = B.CreateLoad(
+      I32, B.CreateConstInBoundsGEP2_32(Exits->getAllocatedType(), Exits, 0, 0), "first.exit");
   BasicBlock *Dispatch = BasicBlock::Create(Ctx, "piece" + Twine(Id) + ".dispatch", &F);
-  if (Items > 1 && !Barriers.empty()) {
+  if (Items > 1 && !Barriers.empty() && !Uniform) {
     // Did any work-item leave for another barrier than work-item 0? (an or-reduction)
     BasicBlock *Check = BasicBlock::Create(Ctx, "piece" + Twine(Id) + ".check", &F);
     BasicBlock *Checked = BasicBlock::Create(Ctx, "piece" + Twine(Id) + ".checked", &F);
@@ -721,6 +750,12 @@ std::string TileBuilder::build() {
     for (Instruction &I : instructions(F))
       if (!I.getType()->isVoidTy() && Uniformity.isUniformValue(I))
         UniformValues.insert(&I);
+    for (BasicBlock &Block : F) {
+      const Instruction *Terminator = Block.getTerminator();
+      if (Uniformity.isUniformBlock(Block) &&
+          (Terminator->getNumSuccessors() <= 1 || Uniformity.isUniformBranch(*Terminator)))
+        SameWayOut.insert(&Block);
+    }
   }
   recomputeAcrossBarriers();
   demoteLiveAcrossBarriers();

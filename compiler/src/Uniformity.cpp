@@ -87,6 +87,10 @@ bool TileUniformity::isUniformBranch(const Instruction &Terminator) const {
   return !divergentCondition(Terminator) && !DivergentRegions.contains(Terminator.getParent());
 }
 
+bool TileUniformity::isUniformBlock(const BasicBlock &Block) const {
+  return !Irreducible && !DivergentRegions.contains(&Block);
+}
+
 bool TileUniformity::isUniformValue(const Instruction &I) const {
   if (Irreducible || DA->isDivergent(I) || DivergentRegions.contains(I.getParent()))
     return false;

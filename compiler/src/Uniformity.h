@@ -35,6 +35,10 @@ public:
   /// not inside the region of a branch on a divergent condition.
   bool isUniformBranch(const llvm::Instruction &Terminator) const;
 
+  /// isUniformBlock() is true for a block that every work-item of the tile runs or none: it
+  /// is not inside the region of a branch on a divergent condition.
+  bool isUniformBlock(const llvm::BasicBlock &Block) const;
+
   /// isUniformValue() is true for an instruction that computes the same value for every
   /// work-item wherever it is used: not divergent, not read outside a loop that work-items leave
   /// after different iterations, and computed by every work-item or none.
