@@ -10,7 +10,7 @@
 //            if the work-items disagree: ample_tile_diverged() throws, naming the sites
 //            else continue with the piece after that barrier, or return
 //            (where every branch that can end the piece is tile-uniform, the work-items
-//            cannot disagree: they record one exit for the tile, and nothing is compared)
+//            cannot disagree: the last one's exit is the tile's, and nothing is compared)
 //
 // A block reachable from several barriers is copied into each piece it belongs to.
 #include "Barriers.h"
@@ -629,15 +629,18 @@ void TileBuilder::dispatchAfter(unsigned Id, const WorkItemLoops &Loops) {
     return;
   }
   const bool Uniform = exitIsUniform(Pieces[Id]);
+  Value *First = nullptr;
   if (Uniform) {
-    // Every work-item records the same exit, in the first slot; nothing to compare.
+    // Every work-item left by the same exit: the last one's says where the tile goes, and
+    // nothing is compared. (Its exit phi dominates the end of the loops: every work-item,
+    // and there is at least one, passes it.)
+    First = ExitStore->getValueOperand();
     auto *ItemSlot = cast<Instruction>(ExitStore->getPointerOperand());
-    IRBuilder<> AtStore(ExitStore);
-    ExitStore->setOperand(1, AtStore.CreateConstInBoundsGEP2_32(Exits->getAllocatedType(), Exits, 0, 0));
+    ExitStore->eraseFromParent();
     ItemSlot->eraseFromParent();
+  } else {
+    First = B.CreateLoad(I32, B.CreateConstInBoundsGEP2_32(Exits->getAllocatedType(), Exits, 0, 0), "first.exit");
   }
-  Value *First = B.CreateLoad(
-      I32, B.CreateConstInBoundsGEP2_32(Exits->getAllocatedType(), Exits, 0, 0), "first.exit");
   BasicBlock *Dispatch = BasicBlock::Create(Ctx, "piece" + Twine(Id) + ".dispatch", &F);
   if (Items > 1 && !Barriers.empty() && !Uniform) {
     // Did any work-item leave for another barrier than work-item 0? (an or-reduction)

@@ -23,7 +23,7 @@ void branches(array_view<int, 1> v, int mode) {
 // CHECK: define internal void @{{.*}}.ample.tile{{"?}}(
 // CHECK-NOT: @ample_tile_barrier_wait
 // CHECK: piece0.dispatch:
-// CHECK-NEXT: switch i32 %first.exit, label %tile.done [
+// CHECK-NEXT: switch i32 %exit, label %tile.done [
 // CHECK-DAG: i32 1, label %piece1
 // CHECK-DAG: i32 3, label %piece3
 // CHECK: piece1.item.end:

@@ -20,6 +20,6 @@ void cases(array_view<int, 1> v, int which) {
 // CHECK: define internal void @{{.*}}.ample.tile{{"?}}(
 // CHECK-NOT: @ample_tile_barrier_wait
 // CHECK: piece0.dispatch:
-// CHECK-NEXT: switch i32 %first.exit, label %tile.done [
+// CHECK-NEXT: switch i32 %exit, label %tile.done [
 // CHECK-DAG: i32 1, label %piece1
 // CHECK-DAG: i32 2, label %piece2

@@ -32,8 +32,8 @@ void multiply(array_view<const int, 2> a, array_view<const int, 2> b, array_view
 // CHECK-DAG: load {{.*}}@_ZN5ample6detail12current_tileE
 // CHECK-DAG: {{^}}barrier{{[0-9]+}}.misused:
 // CHECK-DAG: call void @ample_tile_barrier_check
-// The loop's condition is tile-uniform: the work-items record one exit for the tile, and no
+// The loop's condition is tile-uniform: the tile goes where the last work-item went, and no
 // divergence is looked for.
-// CHECK-DAG: %first.exit = load
+// CHECK-DAG: switch i32 %exit{{[0-9]*}}, label %tile.done
 // CHECK-NOT: ample_tile_diverged
 // CHECK: {{^}}}
