@@ -14,17 +14,23 @@ bool isBarrier(const Instruction &I) {
   return Call && Call->getCalledFunction() && Call->getCalledFunction()->getName() == BarrierFunction;
 }
 
-SmallVector<CallInst *, 8> barrierCalls(Function &F) {
-  SmallVector<CallInst *, 8> Calls;
+SmallVector<CallBase *, 8> barrierCalls(Function &F) {
+  SmallVector<CallBase *, 8> Calls;
   for (Instruction &I : instructions(F))
-    if (isa<CallInst>(I) && isBarrier(I))
-      Calls.push_back(cast<CallInst>(&I));
+    if (isBarrier(I))
+      Calls.push_back(cast<CallBase>(&I));
   return Calls;
 }
 
-CallInst *barrierIn(BasicBlock &Block) {
+CallBase *barrierIn(BasicBlock &Block) {
   Instruction *First = Block.getFirstNonPHI();
-  return First && isa<CallInst>(First) && isBarrier(*First) ? cast<CallInst>(First) : nullptr;
+  return First && isBarrier(*First) ? cast<CallBase>(First) : nullptr;
+}
+
+BasicBlock *continuationOf(CallBase &Barrier) {
+  if (auto *Invoke = dyn_cast<InvokeInst>(&Barrier))
+    return Invoke->getNormalDest();
+  return Barrier.getParent()->getSingleSuccessor();
 }
 
 } // namespace ample

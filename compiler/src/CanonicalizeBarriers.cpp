@@ -2,6 +2,7 @@
 #include "Contract.h"
 #include "Passes.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/InstIterator.h"
@@ -43,6 +44,26 @@ bool unwindsWithoutCleanup(BasicBlock *Pad) {
   return false;
 }
 
+/// cleanupProblem() is why the cleanup at the landing pad `Pad` of a barrier cannot be run for
+/// a waiting work-item on its own (FormWorkItemLoops' unwind loop), or empty: it must only
+/// clean up (no handler that could catch) and end by passing the exception on.
+std::string cleanupProblem(BasicBlock *Pad) {
+  if (Pad->getLandingPadInst()->getNumClauses() != 0)
+    return "a barrier waits inside a try block with a handler";
+  SmallPtrSet<BasicBlock *, 16> Seen;
+  SmallVector<BasicBlock *, 16> Work{Pad};
+  while (!Work.empty()) {
+    BasicBlock *Block = Work.pop_back_val();
+    if (!Seen.insert(Block).second)
+      continue;
+    for (Instruction &I : *Block)
+      if (isBarrier(I) || isa<ReturnInst>(I))
+        return "the cleanup after a barrier waits or returns";
+    Work.append(succ_begin(Block), succ_end(Block));
+  }
+  return {};
+}
+
 } // namespace
 
 PreservedAnalyses CanonicalizeBarriers::run(Function &F, FunctionAnalysisManager &) {
@@ -52,30 +73,36 @@ PreservedAnalyses CanonicalizeBarriers::run(Function &F, FunctionAnalysisManager
     decline(F, Reason);
     return PreservedAnalyses::all();
   }
-  // Compiled barriers never throw: their unwind edges (cleanups of the work-item's objects)
-  // go, and so do landing pads that only they reached. Other calls keep theirs; an exception
-  // then unwinds the work-item that threw and leaves the tile.
+  // Compiled barriers never throw: the unwind edges that only pass the exception on go, and
+  // so do landing pads that only they reached. A barrier whose unwind edge runs cleanups
+  // (destructors of objects live across it) stays an invoke: when a work-item throws, fibers
+  // unwind the others from their barriers, and FormWorkItemLoops runs that cleanup for each
+  // work-item waiting at the barrier. Other calls keep their edges; an exception then unwinds
+  // the work-item that threw.
   SmallVector<InvokeInst *, 8> Invokes;
   for (Instruction &I : instructions(F))
     if (auto *Invoke = dyn_cast<InvokeInst>(&I); Invoke && isBarrier(*Invoke)) {
-      // When a work-item throws, fibers unwind the others from their barriers and run these
-      // cleanups (destructors of objects live across the barrier); compiled tiles cannot yet.
-      if (!unwindsWithoutCleanup(Invoke->getUnwindDest())) {
-        decline(F, "objects with destructors live across a barrier (on an exception, only fibers unwind "
-                   "the waiting work-items)");
+      if (unwindsWithoutCleanup(Invoke->getUnwindDest())) {
+        Invokes.push_back(Invoke);
+      } else if (std::string Reason = cleanupProblem(Invoke->getUnwindDest()); !Reason.empty()) {
+        decline(F, Reason);
         return PreservedAnalyses::all();
       }
-      Invokes.push_back(Invoke);
     }
   for (InvokeInst *Invoke : Invokes)
     changeToCall(Invoke);
   if (!Invokes.empty())
     removeUnreachableBlocks(F);
-  for (CallInst *Barrier : barrierCalls(F)) {
+  for (CallBase *Barrier : barrierCalls(F)) {
     BasicBlock *Block = Barrier->getParent();
     if (&Block->front() != Barrier || Block->isEntryBlock())
       Block = SplitBlock(Block, Barrier);
-    SplitBlock(Block, Barrier->getNextNode());
+    if (auto *Invoke = dyn_cast<InvokeInst>(Barrier)) {
+      if (!Invoke->getNormalDest()->getSinglePredecessor())
+        SplitCriticalEdge(Invoke, 0);
+    } else {
+      SplitBlock(Block, Barrier->getNextNode());
+    }
     // The barrier's values become phis, so that each predecessor says which barrier it waited
     // on and the pieces can check it after the barrier call is gone.
     for (unsigned Arg = 0; Arg < BarrierIdentityArguments; ++Arg) {

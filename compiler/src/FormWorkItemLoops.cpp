@@ -13,6 +13,13 @@
 //            cannot disagree: the last one's exit is the tile's, and nothing is compared)
 //
 // A block reachable from several barriers is copied into each piece it belongs to.
+//
+// A barrier that is an invoke (CanonicalizeBarriers) has a cleanup for the objects live across
+// it. When a work-item throws, or the tile's checks do, the exception goes to one unwind loop
+// for the tile: it runs the cleanup of the barrier each other work-item waits at (the exit it
+// recorded in this piece, or the barrier that began the piece for those that have not run it
+// yet) with that work-item's context slots, as fibers unwind the waiting work-items, and then
+// passes the exception on.
 #include "Barriers.h"
 #include "Contract.h"
 #include "Passes.h"
@@ -69,6 +76,12 @@ public:
 
 private:
   void findBarriers();
+  std::string checkCleanups() const;
+  BasicBlock *unwindTo(unsigned Id, Value *Failed, const Twine &Name);
+  void invokeInstead(CallInst *Call, BasicBlock *Pad);
+  CallBase *callMayUnwind(IRBuilder<> &B, FunctionCallee Callee, ArrayRef<Value *> Arguments, BasicBlock *Pad);
+  std::string buildUnwindLoopBody();
+  BasicBlock *cloneCleanup(unsigned Barrier, Value *Item, BasicBlock *Next, std::string &Problem);
   bool liveAcrossBarrier(Instruction &I) const;
   bool recomputable(Value *V, unsigned Depth = 0);
   bool invariantAddress(Value *Address) const;
@@ -86,6 +99,7 @@ private:
   bool exitIsUniform(const Piece &P) const;
   void dispatchAfter(unsigned Id, const WorkItemLoops &Loops);
   void checkObjects(IRBuilder<> &B);
+  unsigned CheckingPiece = 0; ///< the piece whose barriers checkObjects() checks
   bool checksObject(unsigned Exit) const;
   BasicBlock *exitBlock(unsigned Exit, BasicBlock *ItemEnd, PHINode *ExitPhi);
   void leaveFor(unsigned Exit, Instruction *Terminator, unsigned Successor, BasicBlock *Original,
@@ -105,7 +119,14 @@ private:
   /// terminator is unconditional, returns or branches on a uniform condition
   SmallPtrSet<BasicBlock *, 32> SameWayOut;
   DenseMap<BasicBlock *, unsigned> BarrierIds; ///< barrier block -> 1, 2, ...
-  SmallVector<CallInst *, 8> Barriers;         ///< barrier k is Barriers[k - 1]
+  SmallVector<CallBase *, 8> Barriers;         ///< barrier k is Barriers[k - 1]
+  /// per barrier: the landing pad of its cleanup (an invoke's unwind destination), or null
+  SmallVector<BasicBlock *, 8> CleanupPads;
+  bool HasCleanups = false;
+  /// the unwind loop's entry, with phis for the exception, the work-item that threw (the
+  /// tile's item count when none did) and the piece it happened in
+  BasicBlock *Abort = nullptr;
+  PHINode *AbortException = nullptr, *AbortFailed = nullptr, *AbortPiece = nullptr;
   SmallVector<Piece, 8> Pieces;                ///< piece k starts after barrier k; 0 at entry
   SmallVector<BasicBlock *, 8> Preheaders;     ///< where piece k begins in the new body
   DenseMap<AllocaInst *, AllocaInst *> ContextArrays;
@@ -126,10 +147,38 @@ private:
 
 void TileBuilder::findBarriers() {
   for (BasicBlock &Block : F)
-    if (CallInst *Barrier = barrierIn(Block)) {
+    if (CallBase *Barrier = barrierIn(Block)) {
       Barriers.push_back(Barrier);
       BarrierIds[&Block] = Barriers.size();
+      auto *Invoke = dyn_cast<InvokeInst>(Barrier);
+      CleanupPads.push_back(Invoke ? Invoke->getUnwindDest() : nullptr);
+      HasCleanups |= Invoke != nullptr;
     }
+}
+
+/// cleanupBlocks() is the blocks of the cleanup that begins at `Pad`.
+SetVector<BasicBlock *> cleanupBlocks(BasicBlock *Pad) {
+  SetVector<BasicBlock *> Blocks;
+  SmallVector<BasicBlock *, 8> Work{Pad};
+  while (!Work.empty()) {
+    BasicBlock *Block = Work.pop_back_val();
+    if (Blocks.insert(Block))
+      Work.append(succ_begin(Block), succ_end(Block));
+  }
+  return Blocks;
+}
+
+// A cleanup runs for waiting work-items with their own context slots. A uniform slot is one
+// for the tile, which the piece may have changed after those work-items reached the barrier.
+std::string TileBuilder::checkCleanups() const {
+  for (BasicBlock *Pad : CleanupPads)
+    if (Pad)
+      for (BasicBlock *Block : cleanupBlocks(Pad))
+        for (Instruction &I : *Block)
+          if (auto *Load = dyn_cast<LoadInst>(&I))
+            if (auto *Slot = dyn_cast<AllocaInst>(Load->getPointerOperand()); Slot && UniformSlots.contains(Slot))
+              return "the cleanup of an object live across a barrier uses a value kept for the whole tile";
+  return {};
 }
 
 // A use of I lies across a barrier when its block can be reached from a barrier block without
@@ -331,8 +380,8 @@ std::string TileBuilder::makeContextArrays() {
 
 void TileBuilder::formPieces() {
   SmallVector<BasicBlock *, 8> Starts{OldEntry};
-  for (CallInst *Barrier : Barriers)
-    Starts.push_back(Barrier->getParent()->getSingleSuccessor());
+  for (CallBase *Barrier : Barriers)
+    Starts.push_back(continuationOf(*Barrier));
   for (BasicBlock *Start : Starts) {
     Piece P{Start, {}};
     SmallVector<BasicBlock *, 16> Work{Start};
@@ -530,11 +579,26 @@ std::string TileBuilder::clonePiece(unsigned Id, const WorkItemLoops &Loops) {
     if (I->mayReadOrWriteMemory() && !I->isAtomic() && !isa<FenceInst>(I))
       I->setMetadata(LLVMContext::MD_access_group, AccessGroup);
   }
+  SmallVector<CallInst *, 8> ThrowingCalls; // invokes once the terminators are placed
   for (Instruction *I : Cloned) {
     if (auto *Phi = dyn_cast<PHINode>(I)) {
       for (unsigned In = Phi->getNumIncomingValues(); In-- > 0;)
         if (!Copies.contains(Phi->getIncomingBlock(In)))
           Phi->removeIncomingValue(In, false);
+      continue;
+    }
+    if (auto *Resume = dyn_cast<ResumeInst>(I); Resume && HasCleanups) {
+      // The work-item has run its own cleanups: now the others'.
+      BasicBlock *Block = Resume->getParent();
+      AbortException->addIncoming(Resume->getValue(), Block);
+      AbortFailed->addIncoming(Loops.Item, Block);
+      AbortPiece->addIncoming(ConstantInt::get(Type::getInt32Ty(Ctx), Id), Block);
+      BranchInst::Create(Abort, Resume);
+      Resume->eraseFromParent();
+      continue;
+    }
+    if (auto *Call = dyn_cast<CallInst>(I); Call && HasCleanups && !Call->doesNotThrow() && !isa<IntrinsicInst>(Call)) {
+      ThrowingCalls.push_back(Call);
       continue;
     }
     if (isa<ReturnInst>(I)) {
@@ -547,6 +611,11 @@ std::string TileBuilder::clonePiece(unsigned Id, const WorkItemLoops &Loops) {
     for (unsigned S = 0; S < I->getNumSuccessors(); ++S)
       if (auto It = BarrierIds.find(I->getSuccessor(S)); It != BarrierIds.end())
         leaveFor(It->second, I, S, OriginalOf[I->getParent()], ItemEnd, ExitPhi, Map);
+  }
+  if (!ThrowingCalls.empty()) {
+    BasicBlock *Unwind = unwindTo(Id, Loops.Item, "piece" + Twine(Id) + ".unwind");
+    for (CallInst *Call : ThrowingCalls)
+      invokeInstead(Call, Unwind);
   }
   // Every operand must now be a value of this piece: anything else is a value that lives
   // across a barrier and escaped demotion, which would be a miscompile.
@@ -576,7 +645,7 @@ Constant *TileBuilder::siteTables(Constant *&Lines) {
   auto *Text = Type::getInt8PtrTy(Ctx);
   SmallVector<Constant *, 8> FileList, LineList;
   Constant *Unknown = nullptr;
-  for (CallInst *Barrier : Barriers) {
+  for (CallBase *Barrier : Barriers) {
     auto *File = dyn_cast<Constant>(Barrier->getArgOperand(BarrierFileArgument));
     auto *Line = dyn_cast<ConstantInt>(Barrier->getArgOperand(BarrierLineArgument));
     if (!File) {
@@ -620,24 +689,28 @@ void TileBuilder::dispatchAfter(unsigned Id, const WorkItemLoops &Loops) {
   Type *I32 = Type::getInt32Ty(Ctx);
   const int Items = Shape.items();
   IRBuilder<> B(Loops.Done);
+  CheckingPiece = Id;
   checkObjects(B);
-  if (ExitBlocks.size() == 1) {
+  if (ExitBlocks.size() == 1 && !HasCleanups) {
     // Every work-item that finished the piece left by the same way: nothing to compare.
     const unsigned Exit = ExitBlocks.begin()->first;
     B.CreateBr(Exit == 0 ? Return : Preheaders[Exit]);
     ExitStore->eraseFromParent();
     return;
   }
-  const bool Uniform = exitIsUniform(Pieces[Id]);
+  // (With cleanups the unwind loop reads where each work-item went.)
+  const bool Uniform = ExitBlocks.size() == 1 || (!HasCleanups && exitIsUniform(Pieces[Id]));
   Value *First = nullptr;
   if (Uniform) {
     // Every work-item left by the same exit: the last one's says where the tile goes, and
     // nothing is compared. (Its exit phi dominates the end of the loops: every work-item,
     // and there is at least one, passes it.)
     First = ExitStore->getValueOperand();
-    auto *ItemSlot = cast<Instruction>(ExitStore->getPointerOperand());
-    ExitStore->eraseFromParent();
-    ItemSlot->eraseFromParent();
+    if (!HasCleanups) {
+      auto *ItemSlot = cast<Instruction>(ExitStore->getPointerOperand());
+      ExitStore->eraseFromParent();
+      ItemSlot->eraseFromParent();
+    }
   } else {
     First = B.CreateLoad(I32, B.CreateConstInBoundsGEP2_32(Exits->getAllocatedType(), Exits, 0, 0), "first.exit");
   }
@@ -673,7 +746,8 @@ void TileBuilder::dispatchAfter(unsigned Id, const WorkItemLoops &Loops) {
     Constant *Lines = nullptr;
     Constant *Files = siteTables(Lines);
     Value *ExitsPointer = B.CreateInBoundsGEP(Exits->getAllocatedType(), Exits, {B.getInt32(0), B.getInt32(0)});
-    CallInst *Call = B.CreateCall(Report, {Sync, ExitsPointer, B.getInt32(Items), Files, Lines});
+    BasicBlock *Unwind = HasCleanups ? unwindTo(Id, B.getInt32(Items), "piece" + Twine(Id) + ".diverged.unwind") : nullptr;
+    CallBase *Call = callMayUnwind(B, Report, {Sync, ExitsPointer, B.getInt32(Items), Files, Lines}, Unwind);
     Call->setDoesNotReturn();
     B.CreateUnreachable();
   } else {
@@ -712,8 +786,10 @@ void TileBuilder::checkObjects(IRBuilder<> &B) {
     Arguments.push_back(B.CreateLoad(B.getInt32Ty(), B.CreateConstInBoundsGEP1_32(B.getInt32Ty(), Lines, Exit - 1)));
     FunctionCallee Check = F.getParent()->getOrInsertFunction(
         BarrierCheckFunction, FunctionType::get(B.getVoidTy(), Parameters, false));
+    BasicBlock *Unwind =
+        HasCleanups ? unwindTo(CheckingPiece, B.getInt32(Shape.items()), "barrier" + Twine(Exit) + ".unwind") : nullptr;
     if (!CurrentTile) {
-      B.CreateCall(Check, Arguments);
+      callMayUnwind(B, Check, Arguments, Unwind);
       continue;
     }
     // The library's check, inline: the barrier is the running tile's when its sync and serial
@@ -732,7 +808,7 @@ void TileBuilder::checkObjects(IRBuilder<> &B) {
     BasicBlock *Checked = BasicBlock::Create(Ctx, "barrier" + Twine(Exit) + ".checked", &F);
     B.CreateCondBr(Misused, Report, Checked);
     IRBuilder<> Cold(Report);
-    Cold.CreateCall(Check, Arguments);
+    callMayUnwind(Cold, Check, Arguments, Unwind);
     Cold.CreateBr(Checked);
     B.SetInsertPoint(Checked);
   }
@@ -744,6 +820,145 @@ bool TileBuilder::checksObject(unsigned Exit) const {
     return false;
   auto *Object = cast<PHINode>(Barriers[Exit - 1]->getArgOperand(BarrierSyncArgument));
   return !all_of(Object->incoming_values(), [](Value *V) { return isa<ConstantPointerNull>(V); });
+}
+
+// unwindTo() is a landing pad that sends the exception to the unwind loop: thrown while
+// work-item `Failed` ran piece `Id`, or by the checks after the piece (the item count).
+BasicBlock *TileBuilder::unwindTo(unsigned Id, Value *Failed, const Twine &Name) {
+  BasicBlock *Pad = BasicBlock::Create(Ctx, Name, &F);
+  IRBuilder<> B(Pad);
+  LandingPadInst *Landing = B.CreateLandingPad(AbortException->getType(), 0);
+  Landing->setCleanup(true);
+  B.CreateBr(Abort);
+  AbortException->addIncoming(Landing, Pad);
+  AbortFailed->addIncoming(Failed, Pad);
+  AbortPiece->addIncoming(B.getInt32(Id), Pad);
+  return Pad;
+}
+
+void TileBuilder::invokeInstead(CallInst *Call, BasicBlock *Pad) { changeToInvokeAndSplitBasicBlock(Call, Pad); }
+
+CallBase *TileBuilder::callMayUnwind(IRBuilder<> &B, FunctionCallee Callee, ArrayRef<Value *> Arguments,
+                                     BasicBlock *Pad) {
+  if (!Pad)
+    return B.CreateCall(Callee, Arguments);
+  BasicBlock *Next = BasicBlock::Create(Ctx, "unwound.not", &F);
+  InvokeInst *Invoke = B.CreateInvoke(Callee, Next, Pad, Arguments);
+  B.SetInsertPoint(Next);
+  return Invoke;
+}
+
+// The unwind loop: for each work-item but the one that threw, where it waits (the exit it
+// recorded in the piece if it ran before the one that threw, else the barrier that began the
+// piece), and that barrier's cleanup run for it; then the exception goes on.
+std::string TileBuilder::buildUnwindLoopBody() {
+  Type *I32 = Type::getInt32Ty(Ctx);
+  BasicBlock *Item = BasicBlock::Create(Ctx, "unwind.item", &F);
+  BasicBlock *Where = BasicBlock::Create(Ctx, "unwind.where", &F);
+  BasicBlock *Next = BasicBlock::Create(Ctx, "unwind.next", &F);
+  BasicBlock *Rethrow = BasicBlock::Create(Ctx, "unwind.rethrow", &F);
+  IRBuilder<> B(Abort);
+  B.CreateBr(Item);
+  B.SetInsertPoint(Item);
+  PHINode *Index = B.CreatePHI(I32, 2, "unwinding");
+  Index->addIncoming(B.getInt32(0), Abort);
+  B.CreateCondBr(B.CreateICmpEQ(Index, AbortFailed), Next, Where);
+  B.SetInsertPoint(Where);
+  Value *Recorded = B.CreateLoad(I32, B.CreateInBoundsGEP(Exits->getAllocatedType(), Exits, {B.getInt32(0), Index}));
+  Value *At = B.CreateSelect(B.CreateICmpULT(Index, AbortFailed), Recorded, AbortPiece, "waits.at");
+  SwitchInst *Switch = B.CreateSwitch(At, Next);
+  for (unsigned Barrier = 1; Barrier <= Barriers.size(); ++Barrier) {
+    if (!CleanupPads[Barrier - 1])
+      continue;
+    std::string Problem;
+    BasicBlock *Cleanup = cloneCleanup(Barrier, Index, Next, Problem);
+    if (!Cleanup)
+      return Problem;
+    Switch->addCase(B.getInt32(Barrier), Cleanup);
+  }
+  B.SetInsertPoint(Next);
+  Value *Following = B.CreateAdd(Index, B.getInt32(1), "", true, true);
+  Index->addIncoming(Following, Next);
+  B.CreateCondBr(B.CreateICmpULT(Following, B.getInt32(Shape.items())), Item, Rethrow);
+  B.SetInsertPoint(Rethrow);
+  B.CreateResume(AbortException);
+  return {};
+}
+
+// cloneCleanup() is a copy of barrier `Barrier`'s cleanup for work-item `Item`: its context
+// slots, its local coordinates, the exception in flight for the landing pad's value, and a
+// branch to `Next` where it would pass the exception on.
+BasicBlock *TileBuilder::cloneCleanup(unsigned Barrier, Value *Item, BasicBlock *Next, std::string &Problem) {
+  BasicBlock *Pad = CleanupPads[Barrier - 1];
+  const SetVector<BasicBlock *> Blocks = cleanupBlocks(Pad);
+  BasicBlock *Entry = BasicBlock::Create(Ctx, "cleanup" + Twine(Barrier), &F, Next);
+  IRBuilder<> B(Entry);
+  ValueToValueMapTy Map;
+  Map[F.getArg(ItemArgument)] = Item;
+  for (auto &[Alloca, Array] : ContextArrays) {
+    Value *Slot = B.CreateInBoundsGEP(Array->getAllocatedType(), Array, {B.getInt32(0), Item});
+    Map[Alloca] = B.CreateBitCast(Slot, Alloca->getType(), Alloca->getName());
+  }
+  SmallVector<Value *, 3> Coordinates(Shape.Rank);
+  Value *Rest = Item;
+  for (int D = Shape.Rank - 1; D >= 0; --D) {
+    Coordinates[D] = B.CreateURem(Rest, B.getInt32(Shape.Dims[D]));
+    Rest = B.CreateUDiv(Rest, B.getInt32(Shape.Dims[D]));
+  }
+  SmallVector<Instruction *, 32> Cloned;
+  SmallPtrSet<BasicBlock *, 8> Copies;
+  for (BasicBlock *Block : Blocks) {
+    BasicBlock *Copy = BasicBlock::Create(Ctx, Block->getName() + ".unwind", &F, Next);
+    Copies.insert(Copy);
+    Map[Block] = Copy;
+    for (Instruction &I : *Block) {
+      if (isa<AllocaInst>(I) || isDroppedIntrinsic(I))
+        continue;
+      if (isa<LandingPadInst>(I) && Block == Pad) {
+        Map[&I] = AbortException;
+        continue;
+      }
+      if (auto *Call = dyn_cast<CallInst>(&I); Call && LocalCoordinates.contains(Call->getCalledFunction())) {
+        const auto *Dim = dyn_cast<ConstantInt>(Call->getArgOperand(1));
+        if (!Dim || Dim->getSExtValue() < 0 || Dim->getSExtValue() >= Shape.Rank) {
+          Problem = "a local coordinate is asked for a dimension that is not a constant of the tile";
+          return nullptr;
+        }
+        Map[&I] = Coordinates[Dim->getZExtValue()];
+        continue;
+      }
+      Instruction *New = I.clone();
+      New->setName(I.getName());
+      Copy->getInstList().push_back(New);
+      Map[&I] = New;
+      Cloned.push_back(New);
+    }
+  }
+  B.CreateBr(cast<BasicBlock>(Map[Pad]));
+  for (Instruction *I : Cloned)
+    RemapInstruction(I, Map, RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+  for (Instruction *I : Cloned) {
+    if (auto *Phi = dyn_cast<PHINode>(I)) {
+      for (unsigned In = Phi->getNumIncomingValues(); In-- > 0;)
+        if (!Copies.contains(Phi->getIncomingBlock(In)))
+          Phi->removeIncomingValue(In, false);
+    } else if (isa<ResumeInst>(I)) {
+      BranchInst::Create(Next, I);
+      I->eraseFromParent();
+    }
+  }
+  for (BasicBlock *Copy : Copies)
+    for (Instruction &I : *Copy)
+      for (Value *Operand : I.operands()) {
+        auto *Block = dyn_cast<BasicBlock>(Operand);
+        if (auto *Def = dyn_cast<Instruction>(Operand))
+          Block = Def->getParent();
+        if (Block && OldBlocks.contains(Block)) {
+          Problem = "internal error: the cleanup at a barrier uses a value without a context slot";
+          return nullptr;
+        }
+      }
+  return Entry;
 }
 
 std::string TileBuilder::build() {
@@ -762,6 +977,8 @@ std::string TileBuilder::build() {
   }
   recomputeAcrossBarriers();
   demoteLiveAcrossBarriers();
+  if (std::string Reason = checkCleanups(); !Reason.empty())
+    return Reason;
   for (BasicBlock &Block : F)
     OldBlocks.insert(&Block);
   OldEntry = &F.getEntryBlock();
@@ -770,6 +987,17 @@ std::string TileBuilder::build() {
     return Reason;
   formPieces();
   AccessGroup = MDNode::getDistinct(Ctx, {});
+  if (HasCleanups) {
+    Abort = BasicBlock::Create(Ctx, "unwind", &F);
+    IRBuilder<> B(Abort);
+    Type *Exception = nullptr;
+    for (BasicBlock *Pad : CleanupPads)
+      if (Pad)
+        Exception = Pad->getLandingPadInst()->getType();
+    AbortException = B.CreatePHI(Exception, 4, "exception");
+    AbortFailed = B.CreatePHI(B.getInt32Ty(), 4, "threw");
+    AbortPiece = B.CreatePHI(B.getInt32Ty(), 4, "in.piece");
+  }
   Return = BasicBlock::Create(Ctx, "tile.done", &F);
   ReturnInst::Create(Ctx, Return);
   for (unsigned Id = 0; Id < Pieces.size(); ++Id)
@@ -781,6 +1009,9 @@ std::string TileBuilder::build() {
       return Reason;
     dispatchAfter(Id, Loops);
   }
+  if (HasCleanups)
+    if (std::string Reason = buildUnwindLoopBody(); !Reason.empty())
+      return Reason;
   for (BasicBlock *Block : OldBlocks)
     Block->dropAllReferences();
   for (BasicBlock *Block : OldBlocks)

@@ -123,6 +123,11 @@ PreservedAnalyses InsertImplicitBarriers::run(Function &F, FunctionAnalysisManag
   Function *Barrier = F.getParent()->getFunction(BarrierFunction);
   if (!Barrier)
     return PreservedAnalyses::all();
+  // A work-item waiting at an implicit barrier would hold the objects live there, and no
+  // landing pad says how to clean them up should another work-item throw: a kernel with such
+  // objects (barriers that are invokes with cleanups) keeps its uniform branches in its pieces.
+  if (any_of(barrierCalls(F), [](CallBase *Call) { return isa<InvokeInst>(Call); }))
+    return PreservedAnalyses::all();
   SmallVector<Instruction *, 4> Branches;
   {
     const SmallPtrSet<Function *, 4> LocalCoordinates = findLocalCoordinateFunctions(*F.getParent());
