@@ -169,15 +169,29 @@ SetVector<BasicBlock *> cleanupBlocks(BasicBlock *Pad) {
 }
 
 // A cleanup runs for waiting work-items with their own context slots. A uniform slot is one
-// for the tile, which the piece may have changed after those work-items reached the barrier.
+// for the tile: a cleanup may read it only if nothing after a barrier writes it (then it holds
+// what it held when every waiting work-item got to its barrier), else the piece that threw
+// may have changed it since.
 std::string TileBuilder::checkCleanups() const {
+  SmallPtrSet<const BasicBlock *, 32> AfterBarrier;
+  SmallVector<const BasicBlock *, 16> Work;
+  for (CallBase *Barrier : Barriers)
+    Work.append(succ_begin(Barrier->getParent()), succ_end(Barrier->getParent()));
+  while (!Work.empty()) {
+    const BasicBlock *Block = Work.pop_back_val();
+    if (AfterBarrier.insert(Block).second)
+      Work.append(succ_begin(Block), succ_end(Block));
+  }
   for (BasicBlock *Pad : CleanupPads)
     if (Pad)
       for (BasicBlock *Block : cleanupBlocks(Pad))
         for (Instruction &I : *Block)
           if (auto *Load = dyn_cast<LoadInst>(&I))
             if (auto *Slot = dyn_cast<AllocaInst>(Load->getPointerOperand()); Slot && UniformSlots.contains(Slot))
-              return "the cleanup of an object live across a barrier uses a value kept for the whole tile";
+              for (User *U : Slot->users())
+                if (isa<StoreInst>(U) && AfterBarrier.contains(cast<StoreInst>(U)->getParent()))
+                  return "the cleanup of an object live across a barrier uses a tile-wide value that changes "
+                         "between barriers";
   return {};
 }
 

@@ -73,6 +73,35 @@ CallBase *nextCallToInline(Function &F, const SmallPtrSetImpl<Function *> &Reach
   return nullptr;
 }
 
+/// callDirectly() turns calls through a cast of a function (Clang calls a base class's
+/// destructor through a cast to the derived type) into direct calls with cast arguments, so
+/// that the inliner sees their callee. Only pointer arguments and an unchanged return type
+/// are cast; anything else stays as it is.
+void callDirectly(Function &F) {
+  for (Instruction &I : instructions(F)) {
+    auto *Call = dyn_cast<CallBase>(&I);
+    if (!Call || Call->getCalledFunction())
+      continue;
+    auto *Callee = dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts());
+    if (!Callee || Callee->isVarArg() || Callee->arg_size() != Call->arg_size() ||
+        Callee->getReturnType() != Call->getType())
+      continue;
+    FunctionType *Type = Callee->getFunctionType();
+    bool Castable = true;
+    for (unsigned Arg = 0; Arg < Call->arg_size(); ++Arg) {
+      Value *Given = Call->getArgOperand(Arg);
+      Castable &= Given->getType() == Type->getParamType(Arg) ||
+                  (Given->getType()->isPointerTy() && Type->getParamType(Arg)->isPointerTy());
+    }
+    if (!Castable)
+      continue;
+    for (unsigned Arg = 0; Arg < Call->arg_size(); ++Arg)
+      if (Value *Given = Call->getArgOperand(Arg); Given->getType() != Type->getParamType(Arg))
+        Call->setArgOperand(Arg, CastInst::CreatePointerCast(Given, Type->getParamType(Arg), "", Call));
+    Call->setCalledFunction(Callee);
+  }
+}
+
 } // namespace
 
 PreservedAnalyses InlineBarrierPaths::run(Module &M, ModuleAnalysisManager &) {
@@ -88,7 +117,11 @@ PreservedAnalyses InlineBarrierPaths::run(Module &M, ModuleAnalysisManager &) {
       continue;
     }
     unsigned Inlined = 0;
-    while (CallBase *Call = nextCallToInline(F, Reaching, Markers)) {
+    for (;;) {
+      callDirectly(F); // also in what the last inlining brought in
+      CallBase *Call = nextCallToInline(F, Reaching, Markers);
+      if (!Call)
+        break;
       const std::string Callee = Call->getCalledFunction()->getName().str();
       InlineFunctionInfo Info;
       if (++Inlined > MaxInlinedCalls) {

@@ -58,7 +58,10 @@ struct ThreadLocalUse {
 };
 
 /// Reach is every function a clone reaches through direct calls, transitively, and whether
-/// one of them makes an indirect call (then nothing is known about what it reaches).
+/// one of them makes an indirect call. An indirect call may reach any function of the module
+/// whose address is taken and that takes as many arguments (they count as reached: calling a
+/// function through a pointer of another type is undefined), or code of another translation
+/// unit.
 struct Reach {
   SmallPtrSet<const Function *, 16> Functions;
   bool Indirect = false;
@@ -70,15 +73,18 @@ Reach reachFrom(const Function &Clone) {
     const Function *F = Work.pop_back_val();
     for (const Instruction &I : instructions(*F)) {
       const auto *Call = dyn_cast<CallBase>(&I);
-      if (!Call || isa<IntrinsicInst>(Call))
+      if (!Call || isa<IntrinsicInst>(Call) || Call->isInlineAsm())
         continue;
       const Function *Callee = dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts());
-      if (!Callee) {
-        R.Indirect |= !Call->isInlineAsm();
+      if (Callee) {
+        if (R.Functions.insert(Callee).second)
+          Work.push_back(Callee);
         continue;
       }
-      if (R.Functions.insert(Callee).second)
-        Work.push_back(Callee);
+      R.Indirect = true;
+      for (const Function &Target : *Clone.getParent())
+        if (Target.hasAddressTaken() && Target.arg_size() == Call->arg_size() && R.Functions.insert(&Target).second)
+          Work.push_back(&Target);
     }
   }
   return R;
@@ -130,8 +136,6 @@ bool privatize(Function &Clone, const SmallPtrSetImpl<GlobalVariable *> &TileSta
     return false;
 
   const Reach Reached = reachFrom(Clone);
-  if (Reached.Indirect)
-    return false;
   const DataLayout &Layout = Clone.getParent()->getDataLayout();
   uint64_t Bytes = 0;
   bool Changed = false;
@@ -139,7 +143,10 @@ bool privatize(Function &Clone, const SmallPtrSetImpl<GlobalVariable *> &TileSta
     // Any other function that names G and runs during the tile would see the thread_local,
     // not the clone's copy; so would a constant (another global's initializer) holding its
     // address.
-    bool Shared = Entangled.contains(G) || outsideDefinitionMayReach(Reached, *G);
+    // (A variable another translation unit may name is shared once the clone makes an
+    // indirect call: its target may be that unit's code.)
+    bool Shared = Entangled.contains(G) || outsideDefinitionMayReach(Reached, *G) ||
+                  (Reached.Indirect && !G->hasLocalLinkage());
     SmallVector<const User *, 8> Pending(G->users().begin(), G->users().end());
     while (!Shared && !Pending.empty()) {
       const User *U = Pending.pop_back_val();

@@ -183,13 +183,29 @@ class array_view {
     requires(N == 1)
   explicit array_view(T (&src)[Size]) : array_view(concurrency::extent<1>(static_cast<int>(Size)), &src[0]) {}
 
-  array_view(const array_view&) = default;
-  array_view& operator=(const array_view&) = default;
+  /// A copy views the same data. Made inside a kernel (a view passed by value to a function
+  /// the kernel calls, seed 003's transposes), it only points at the buffer, as a projection
+  /// or a section does there (detail/kernel_context.hpp): the view it copies outlives the
+  /// kernel, and copying an owner would be an atomic increment and decrement of one counter
+  /// that the work-items on every core share.
+  array_view(const array_view& other) noexcept
+      : extent(other.extent), data_(other.data_), storage_(ample::detail::derived_storage(other.storage_)) {
+    for (int d = 0; d < N; ++d) stride_[d] = other.stride_[d];
+  }
+  array_view& operator=(const array_view& other) noexcept {
+    extent = other.extent;
+    data_ = other.data_;
+    for (int d = 0; d < N; ++d) stride_[d] = other.stride_[d];
+    storage_ = ample::detail::derived_storage(other.storage_);
+    return *this;
+  }
+  array_view(array_view&&) noexcept = default;
+  array_view& operator=(array_view&&) noexcept = default;
   /// A read-only view can be made from a writable one.
   template <class U>
     requires(std::is_const_v<T> && std::is_same_v<U, element_type>)
   array_view(const array_view<U, N>& other) noexcept
-      : extent(other.extent), data_(other.data_), storage_(other.storage_) {
+      : extent(other.extent), data_(other.data_), storage_(ample::detail::derived_storage(other.storage_)) {
     for (int d = 0; d < N; ++d) stride_[d] = other.stride_[d];
   }
 

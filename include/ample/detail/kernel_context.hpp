@@ -15,7 +15,7 @@ namespace ample::detail {
 inline constinit thread_local bool in_kernel = false;
 
 /// derived_storage() is the share of `storage` that a view made from another view or array
-/// holds: a projection `v[i]`, a section. On the host it owns the buffer, as any view does, so
+/// holds: a copy, a projection `v[i]`, a section. On the host it owns the buffer, as any view does, so
 /// `auto row = make_view()[0];` keeps the data alive. Inside a kernel the view it is made from
 /// (captured by the kernel, or the array the kernel captures by reference) outlives it, so it
 /// only points at the buffer: copying a std::shared_ptr with an owner is an atomic increment and
