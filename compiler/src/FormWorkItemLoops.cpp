@@ -300,7 +300,8 @@ Value *TileBuilder::copyComputation(Value *V, Instruction *Before, DenseMap<Valu
   // The kernel object stays the same while the launch runs. The tile index only while the
   // tile runs: the engine's tile loop, into which a small compiled tile is inlined, stores the
   // next one, so its loads are not marked (invariant.load would let them leave that loop).
-  if (auto *Load = dyn_cast<LoadInst>(Copy); Load && Load->getPointerOperand()->stripInBoundsConstantOffsets() != F.getArg(1))
+  auto *Load = dyn_cast<LoadInst>(Copy);
+  if (Load && Load->getPointerOperand()->stripInBoundsConstantOffsets() != F.getArg(1))
     Copy->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(Ctx, {}));
   Copy->insertBefore(Before);
   Copies[V] = Copy;
@@ -760,7 +761,8 @@ void TileBuilder::dispatchAfter(unsigned Id, const WorkItemLoops &Loops) {
     Constant *Lines = nullptr;
     Constant *Files = siteTables(Lines);
     Value *ExitsPointer = B.CreateInBoundsGEP(Exits->getAllocatedType(), Exits, {B.getInt32(0), B.getInt32(0)});
-    BasicBlock *Unwind = HasCleanups ? unwindTo(Id, B.getInt32(Items), "piece" + Twine(Id) + ".diverged.unwind") : nullptr;
+    BasicBlock *Unwind =
+        HasCleanups ? unwindTo(Id, B.getInt32(Items), "piece" + Twine(Id) + ".diverged.unwind") : nullptr;
     CallBase *Call = callMayUnwind(B, Report, {Sync, ExitsPointer, B.getInt32(Items), Files, Lines}, Unwind);
     Call->setDoesNotReturn();
     B.CreateUnreachable();

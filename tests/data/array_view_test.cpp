@@ -321,6 +321,31 @@ TEST(ArrayViewTest, DerivedStorageOwnsOnlyOutsideKernels) {
   EXPECT_EQ(storage.use_count(), 1);
 }
 
+// A copy made on the host shares the data's ownership: it outlives the view it copied (the
+// implicit storage stays alive; ASan builds would report its use after free).
+TEST(ArrayViewTest, HostCopiesKeepTheStorageAlive) {
+  const array_view<int, 1> survivor = [] {
+    array_view<int, 1> made(extent<1>(4));
+    made[3] = 11;
+    return array_view<int, 1>(made);
+  }();
+  EXPECT_EQ(survivor[3], 11);
+}
+
+namespace {
+void write_square(array_view<int, 1> v, int i) restrict(amp) { v[i] = i * i; }
+}  // namespace
+
+// A view passed by value to a function the kernel calls (seed 003's transposes) writes through
+// to the data; inside the kernel such a copy only points at the buffer.
+TEST_P(ArrayViewKernelTest, ViewsPassedByValueInKernelsWriteThrough) {
+  std::vector<int> data(256, 0);
+  array_view<int, 1> av(256, data);
+  parallel_for_each(av.extent, [=](index<1> i) restrict(amp) { write_square(av, i[0]); });
+  av.synchronize();
+  for (int i = 0; i < 256; ++i) EXPECT_EQ(data[i], i * i) << "element " << i;
+}
+
 TEST_P(ArrayViewKernelTest, ImplicitStorageInKernel) {
   array_view<int, 1> av(extent<1>(50));
   parallel_for_each(av.extent, [=](index<1> i) restrict(amp) { av[i] = i[0] * i[0]; });
