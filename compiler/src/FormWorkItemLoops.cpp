@@ -96,6 +96,10 @@ private:
   void formPieces();
   WorkItemLoops buildLoops(BasicBlock *Preheader, unsigned Id);
   std::string clonePiece(unsigned Id, const WorkItemLoops &Loops);
+  std::string copyBlocks(ArrayRef<BasicBlock *> Blocks, ArrayRef<Value *> Coordinates, BasicBlock *Before,
+                         const Twine &Suffix, ValueToValueMapTy &Map, SmallVectorImpl<Instruction *> &Cloned,
+                         SmallPtrSetImpl<BasicBlock *> &Copies);
+  Value *fromOldBlocks(const SmallPtrSetImpl<BasicBlock *> &Copies) const;
   bool exitIsUniform(const Piece &P) const;
   void dispatchAfter(unsigned Id, const WorkItemLoops &Loops);
   void checkObjects(IRBuilder<> &B);
@@ -562,28 +566,12 @@ std::string TileBuilder::clonePiece(unsigned Id, const WorkItemLoops &Loops) {
   SmallVector<Instruction *, 64> Cloned;
   SmallPtrSet<BasicBlock *, 16> Copies;
   DenseMap<BasicBlock *, BasicBlock *> OriginalOf;
-  for (BasicBlock *Block : P.Blocks) {
-    BasicBlock *Copy = BasicBlock::Create(Ctx, Block->getName(), &F, ItemEnd);
-    Copies.insert(Copy);
-    OriginalOf[Copy] = Block;
-    Map[Block] = Copy;
-    for (Instruction &I : *Block) {
-      if (isa<AllocaInst>(I) || isDroppedIntrinsic(I))
-        continue;
-      if (auto *Call = dyn_cast<CallInst>(&I); Call && LocalCoordinates.contains(Call->getCalledFunction())) {
-        const auto *Dim = dyn_cast<ConstantInt>(Call->getArgOperand(1));
-        if (!Dim || Dim->getSExtValue() < 0 || Dim->getSExtValue() >= Shape.Rank)
-          return "a local coordinate is asked for a dimension that is not a constant of the tile";
-        Map[&I] = Loops.Counters[Dim->getZExtValue()];
-        continue;
-      }
-      Instruction *New = I.clone();
-      New->setName(I.getName());
-      Copy->getInstList().push_back(New);
-      Map[&I] = New;
-      Cloned.push_back(New);
-    }
-  }
+  const SmallVector<Value *, 3> Coordinates(Loops.Counters.begin(), Loops.Counters.end());
+  if (std::string Reason = copyBlocks(P.Blocks.getArrayRef(), Coordinates, ItemEnd, "", Map, Cloned, Copies);
+      !Reason.empty())
+    return Reason;
+  for (BasicBlock *Block : P.Blocks)
+    OriginalOf[cast<BasicBlock>(Map[Block])] = Block;
   B.CreateBr(cast<BasicBlock>(Map[P.Start]));
 
   for (Instruction *I : Cloned) {
@@ -634,20 +622,58 @@ std::string TileBuilder::clonePiece(unsigned Id, const WorkItemLoops &Loops) {
   }
   // Every operand must now be a value of this piece: anything else is a value that lives
   // across a barrier and escaped demotion, which would be a miscompile.
+  if (Value *Escaped = fromOldBlocks(Copies)) {
+    std::string Name;
+    raw_string_ostream Out(Name);
+    Escaped->printAsOperand(Out, false);
+    return "internal error: " + Out.str() + " crosses a barrier without a context slot";
+  }
+  return {};
+}
+
+// copyBlocks() copies `Blocks` before `Before` (names with `Suffix`), with the work-item's
+// local coordinates `Coordinates` for the calls that ask for them; what `Map` already holds
+// (a context slot, a landing pad's value) is used, not copied. The copies are left to remap.
+std::string TileBuilder::copyBlocks(ArrayRef<BasicBlock *> Blocks, ArrayRef<Value *> Coordinates, BasicBlock *Before,
+                                    const Twine &Suffix, ValueToValueMapTy &Map,
+                                    SmallVectorImpl<Instruction *> &Cloned, SmallPtrSetImpl<BasicBlock *> &Copies) {
+  for (BasicBlock *Block : Blocks) {
+    BasicBlock *Copy = BasicBlock::Create(Ctx, Block->getName() + Suffix, &F, Before);
+    Copies.insert(Copy);
+    Map[Block] = Copy;
+    for (Instruction &I : *Block) {
+      if (isa<AllocaInst>(I) || isDroppedIntrinsic(I) || Map.count(&I))
+        continue;
+      if (auto *Call = dyn_cast<CallInst>(&I); Call && LocalCoordinates.contains(Call->getCalledFunction())) {
+        const auto *Dim = dyn_cast<ConstantInt>(Call->getArgOperand(1));
+        if (!Dim || Dim->getSExtValue() < 0 || Dim->getSExtValue() >= Shape.Rank)
+          return "a local coordinate is asked for a dimension that is not a constant of the tile";
+        Map[&I] = Coordinates[Dim->getZExtValue()];
+        continue;
+      }
+      Instruction *New = I.clone();
+      New->setName(I.getName());
+      Copy->getInstList().push_back(New);
+      Map[&I] = New;
+      Cloned.push_back(New);
+    }
+  }
+  return {};
+}
+
+/// fromOldBlocks() is an operand of the copied `Copies` that is still a block, or a value of a
+/// block, of the function as it was, or null.
+Value *TileBuilder::fromOldBlocks(const SmallPtrSetImpl<BasicBlock *> &Copies) const {
   for (BasicBlock *Copy : Copies)
     for (Instruction &I : *Copy)
       for (Value *Operand : I.operands()) {
         auto *Block = dyn_cast<BasicBlock>(Operand);
         if (auto *Def = dyn_cast<Instruction>(Operand))
           Block = Def->getParent();
-        if (Block && OldBlocks.contains(Block)) {
-          std::string Name;
-          raw_string_ostream Out(Name);
-          Operand->printAsOperand(Out, false);
-          return "internal error: " + Out.str() + " crosses a barrier without a context slot";
-        }
+        if (Block && OldBlocks.contains(Block))
+          return Operand;
       }
-  return {};
+  return nullptr;
 }
 
 Constant *TileBuilder::siteTables(Constant *&Lines) {
@@ -923,33 +949,10 @@ BasicBlock *TileBuilder::cloneCleanup(unsigned Barrier, Value *Item, BasicBlock 
   }
   SmallVector<Instruction *, 32> Cloned;
   SmallPtrSet<BasicBlock *, 8> Copies;
-  for (BasicBlock *Block : Blocks) {
-    BasicBlock *Copy = BasicBlock::Create(Ctx, Block->getName() + ".unwind", &F, Next);
-    Copies.insert(Copy);
-    Map[Block] = Copy;
-    for (Instruction &I : *Block) {
-      if (isa<AllocaInst>(I) || isDroppedIntrinsic(I))
-        continue;
-      if (isa<LandingPadInst>(I) && Block == Pad) {
-        Map[&I] = AbortException;
-        continue;
-      }
-      if (auto *Call = dyn_cast<CallInst>(&I); Call && LocalCoordinates.contains(Call->getCalledFunction())) {
-        const auto *Dim = dyn_cast<ConstantInt>(Call->getArgOperand(1));
-        if (!Dim || Dim->getSExtValue() < 0 || Dim->getSExtValue() >= Shape.Rank) {
-          Problem = "a local coordinate is asked for a dimension that is not a constant of the tile";
-          return nullptr;
-        }
-        Map[&I] = Coordinates[Dim->getZExtValue()];
-        continue;
-      }
-      Instruction *New = I.clone();
-      New->setName(I.getName());
-      Copy->getInstList().push_back(New);
-      Map[&I] = New;
-      Cloned.push_back(New);
-    }
-  }
+  Map[Pad->getLandingPadInst()] = AbortException;
+  Problem = copyBlocks(Blocks.getArrayRef(), Coordinates, Next, ".unwind", Map, Cloned, Copies);
+  if (!Problem.empty())
+    return nullptr;
   B.CreateBr(cast<BasicBlock>(Map[Pad]));
   for (Instruction *I : Cloned)
     RemapInstruction(I, Map, RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
@@ -963,17 +966,10 @@ BasicBlock *TileBuilder::cloneCleanup(unsigned Barrier, Value *Item, BasicBlock 
       I->eraseFromParent();
     }
   }
-  for (BasicBlock *Copy : Copies)
-    for (Instruction &I : *Copy)
-      for (Value *Operand : I.operands()) {
-        auto *Block = dyn_cast<BasicBlock>(Operand);
-        if (auto *Def = dyn_cast<Instruction>(Operand))
-          Block = Def->getParent();
-        if (Block && OldBlocks.contains(Block)) {
-          Problem = "internal error: the cleanup at a barrier uses a value without a context slot";
-          return nullptr;
-        }
-      }
+  if (fromOldBlocks(Copies)) {
+    Problem = "internal error: the cleanup at a barrier uses a value without a context slot";
+    return nullptr;
+  }
   return Entry;
 }
 

@@ -148,12 +148,10 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
 
   /// run_compiled_chunk() runs `count` tiles compiled. The pass makes ample_compiled_tile()'s
   /// answer the compiled function itself, so the tile loop calls it directly.
-  static void run_compiled_chunk(const void* context, const cpu::tile_shape& first, const int* tiles,
-                                 std::int64_t count) {
+  static void run_compiled_chunk([[maybe_unused]] const void* context, [[maybe_unused]] const cpu::tile_shape& first,
+                                 [[maybe_unused]] const int* tiles, [[maybe_unused]] std::int64_t count) {
 #if AMPLE_IMPL_COMPILED_TILES
     cpu::run_compiled_tiles(ample_compiled_tile(&run_item), context, first, tiles, count);
-#else
-    (void)context, (void)first, (void)tiles, (void)count;
 #endif
   }
 
