@@ -58,6 +58,31 @@ std::string recursiveBarrierPath(const SmallPtrSetImpl<Function *> &Reaching) {
   return {};
 }
 
+/// directCallee() is the function `Call` calls. A call through a cast of a function (Clang
+/// calls a base class's destructor through a cast to the derived type) becomes a direct call
+/// with cast arguments first, so that the inliner sees its callee; only pointer arguments and
+/// an unchanged return type are cast, anything else stays an indirect call (null).
+Function *directCallee(CallBase &Call) {
+  if (Function *Callee = Call.getCalledFunction())
+    return Callee;
+  auto *Callee = dyn_cast<Function>(Call.getCalledOperand()->stripPointerCasts());
+  if (!Callee || Callee->isVarArg() || Callee->arg_size() != Call.arg_size() ||
+      Callee->getReturnType() != Call.getType())
+    return nullptr;
+  FunctionType *Type = Callee->getFunctionType();
+  for (unsigned Arg = 0; Arg < Call.arg_size(); ++Arg) {
+    Value *Given = Call.getArgOperand(Arg);
+    if (Given->getType() != Type->getParamType(Arg) &&
+        !(Given->getType()->isPointerTy() && Type->getParamType(Arg)->isPointerTy()))
+      return nullptr;
+  }
+  for (unsigned Arg = 0; Arg < Call.arg_size(); ++Arg)
+    if (Value *Given = Call.getArgOperand(Arg); Given->getType() != Type->getParamType(Arg))
+      Call.setArgOperand(Arg, CastInst::CreatePointerCast(Given, Type->getParamType(Arg), "", &Call));
+  Call.setCalledFunction(Callee);
+  return Callee;
+}
+
 /// nextCallToInline() is a call in `F` to inline: every call to a defined function that
 /// reaches a barrier, and every other one the kernel's author left inlinable, so that the
 /// work-item's values are registers when the loops are formed, not objects in memory
@@ -66,40 +91,11 @@ CallBase *nextCallToInline(Function &F, const SmallPtrSetImpl<Function *> &Reach
                            const SmallPtrSetImpl<Function *> &Markers) {
   for (Instruction &I : instructions(F))
     if (auto *Call = dyn_cast<CallBase>(&I))
-      if (Function *Callee = Call->getCalledFunction())
+      if (Function *Callee = directCallee(*Call))
         if (!Callee->isDeclaration() && !Markers.contains(Callee) &&
             (Reaching.contains(Callee) || !Callee->hasFnAttribute(Attribute::NoInline)))
           return Call;
   return nullptr;
-}
-
-/// callDirectly() turns calls through a cast of a function (Clang calls a base class's
-/// destructor through a cast to the derived type) into direct calls with cast arguments, so
-/// that the inliner sees their callee. Only pointer arguments and an unchanged return type
-/// are cast; anything else stays as it is.
-void callDirectly(Function &F) {
-  for (Instruction &I : instructions(F)) {
-    auto *Call = dyn_cast<CallBase>(&I);
-    if (!Call || Call->getCalledFunction())
-      continue;
-    auto *Callee = dyn_cast<Function>(Call->getCalledOperand()->stripPointerCasts());
-    if (!Callee || Callee->isVarArg() || Callee->arg_size() != Call->arg_size() ||
-        Callee->getReturnType() != Call->getType())
-      continue;
-    FunctionType *Type = Callee->getFunctionType();
-    bool Castable = true;
-    for (unsigned Arg = 0; Arg < Call->arg_size(); ++Arg) {
-      Value *Given = Call->getArgOperand(Arg);
-      Castable &= Given->getType() == Type->getParamType(Arg) ||
-                  (Given->getType()->isPointerTy() && Type->getParamType(Arg)->isPointerTy());
-    }
-    if (!Castable)
-      continue;
-    for (unsigned Arg = 0; Arg < Call->arg_size(); ++Arg)
-      if (Value *Given = Call->getArgOperand(Arg); Given->getType() != Type->getParamType(Arg))
-        Call->setArgOperand(Arg, CastInst::CreatePointerCast(Given, Type->getParamType(Arg), "", Call));
-    Call->setCalledFunction(Callee);
-  }
 }
 
 } // namespace
@@ -117,11 +113,7 @@ PreservedAnalyses InlineBarrierPaths::run(Module &M, ModuleAnalysisManager &) {
       continue;
     }
     unsigned Inlined = 0;
-    for (;;) {
-      callDirectly(F); // also in what the last inlining brought in
-      CallBase *Call = nextCallToInline(F, Reaching, Markers);
-      if (!Call)
-        break;
+    while (CallBase *Call = nextCallToInline(F, Reaching, Markers)) {
       const std::string Callee = Call->getCalledFunction()->getName().str();
       InlineFunctionInfo Info;
       if (++Inlined > MaxInlinedCalls) {
