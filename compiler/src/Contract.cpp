@@ -105,6 +105,13 @@ GlobalVariable *findCurrentTile(Module &M) {
   return nullptr;
 }
 
+GlobalVariable *findInKernelFlag(Module &M) {
+  for (GlobalVariable *G : annotatedThreadLocals(M, InKernelAnnotation))
+    if (G->getValueType()->isIntegerTy(8))
+      return G;
+  return nullptr;
+}
+
 SmallPtrSet<GlobalVariable *, 8> findTileStaticVariables(Module &M) {
   const SmallVector<GlobalVariable *, 8> Variables = annotatedThreadLocals(M, TileStaticAnnotation);
   return SmallPtrSet<GlobalVariable *, 8>(Variables.begin(), Variables.end());

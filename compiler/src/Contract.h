@@ -34,6 +34,7 @@ inline constexpr llvm::StringLiteral TileBodyAnnotation = "ample.tile_body";
 inline constexpr llvm::StringLiteral LocalCoordinateAnnotation = "ample.local_coordinate";
 inline constexpr llvm::StringLiteral TileStaticAnnotation = "ample.tile_static";
 inline constexpr llvm::StringLiteral CurrentTileAnnotation = "ample.current_tile";
+inline constexpr llvm::StringLiteral InKernelAnnotation = "ample.in_kernel";
 
 /// Metadata on the stack object that PrivatizeTileStatic made of a tile_static variable: one
 /// object for the whole tile, never a per-work-item one.
@@ -67,6 +68,9 @@ llvm::SmallPtrSet<llvm::Function *, 4> findLocalCoordinateFunctions(llvm::Module
 /// findCurrentTile() is the library's thread_local record of the running tile, {sync, serial}
 /// (tile_barrier.hpp), or null.
 llvm::GlobalVariable *findCurrentTile(llvm::Module &M);
+/// findInKernelFlag() is the library's thread_local `bool in_kernel` (kernel_context.hpp), true
+/// on every thread that runs a tile clone, or null.
+llvm::GlobalVariable *findInKernelFlag(llvm::Module &M);
 /// findTileStaticVariables() lists the variables declared tile_static in `M` (thread_locals).
 llvm::SmallPtrSet<llvm::GlobalVariable *, 8> findTileStaticVariables(llvm::Module &M);
 

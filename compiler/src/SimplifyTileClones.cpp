@@ -1,6 +1,10 @@
 #include "Contract.h"
 #include "Passes.h"
 
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Pass.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
@@ -13,10 +17,32 @@
 using namespace llvm;
 
 namespace ample {
+namespace {
+
+/// assumeInKernel() replaces the clone's loads of the library's in_kernel flag with true: a
+/// tile clone runs only on a thread inside a launch (the contract). Views copied in the kernel
+/// then hold no owner, and their destructors, the cleanups at the barriers among them, fold
+/// away.
+void assumeInKernel(Function &F) {
+  GlobalVariable *InKernel = findInKernelFlag(*F.getParent());
+  if (!InKernel)
+    return;
+  SmallVector<LoadInst *, 8> Loads;
+  for (User *U : InKernel->users())
+    if (auto *Load = dyn_cast<LoadInst>(U); Load && Load->getFunction() == &F && Load->isSimple())
+      Loads.push_back(Load);
+  for (LoadInst *Load : Loads) {
+    Load->replaceAllUsesWith(ConstantInt::get(Load->getType(), 1));
+    Load->eraseFromParent();
+  }
+}
+
+} // namespace
 
 PreservedAnalyses SimplifyTileClones::run(Function &F, FunctionAnalysisManager &AM) {
   if (!isActiveTileClone(F))
     return PreservedAnalyses::all();
+  assumeInKernel(F);
   FunctionPassManager Simplify;
   Simplify.addPass(SROAPass());
   Simplify.addPass(EarlyCSEPass());
