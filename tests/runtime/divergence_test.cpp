@@ -436,6 +436,43 @@ TEST_P(DivergenceTest, ExceptionBeforeTheDivergenceIsSeenWins) {
   expect_runtime_usable();
 }
 
+// Seed 003's transposes pass their views by value to a function that waits at a barrier, so
+// the copies live across it. Copies made inside a kernel do not own the data; a compiled tile
+// needs no cleanup for them. When a work-item throws after the barrier, the exception still
+// reaches the caller, and the views and the runtime go on working.
+void transpose_block(tiled_index<8, 8> t, array_view<const int, 2> in, array_view<int, 2> out,
+                     int failing_tile) restrict(amp) {
+  tile_static int block[8][8];
+  block[t.local[0]][t.local[1]] = in[t.global];
+  t.barrier.wait();
+  if (t.tile[0] == failing_tile && t.local == index<2>(3, 5)) throw kernel_error("item (3, 5)");
+  out[t.global] = block[t.local[1]][t.local[0]];
+}
+
+TEST_P(DivergenceTest, ExceptionWhileViewsPassedByValueWaitAtABarrier) {
+  constexpr int N = 32;
+  std::vector<int> data(N * N), result(N * N, -1);
+  for (int k = 0; k < N * N; ++k) data[k] = k;
+  array_view<const int, 2> in(N, N, data);
+  array_view<int, 2> out(N, N, result);
+  const auto transpose = [=](int failing_tile) {
+    parallel_for_each(out.extent.tile<8, 8>(),
+                      [=](tiled_index<8, 8> t) restrict(amp) { transpose_block(t, in, out, failing_tile); });
+  };
+  [[maybe_unused]] const ample::detail::cpu::tiled_path_counts before = ample::detail::cpu::tiled_launches();
+  EXPECT_THROW(transpose(2), kernel_error);
+  transpose(-1);
+#if defined(AMPLE_EXPECT_COMPILED_TILES)
+  if (ample::detail::cpu::compiled_tiles_enabled())
+    EXPECT_EQ(ample::detail::cpu::tiled_launches().compiled - before.compiled, 2u) << "the pass declined the kernel";
+#endif
+  out.synchronize();
+  for (int r = 0; r < N; ++r)
+    for (int c = 0; c < N; ++c)
+      ASSERT_EQ(result[r * N + c], data[(r / 8 * 8 + c % 8) * N + c / 8 * 8 + r % 8]) << "(" << r << ", " << c << ")";
+  expect_runtime_usable();
+}
+
 AMPLE_INSTANTIATE_WORKER_TESTS(DivergenceTest);
 
 }  // namespace
