@@ -1,13 +1,21 @@
-// launch_empty and barrier_event: the two fixed costs of the CPU engine.
+// launch_empty, launch_after_idle and barrier_event: the fixed costs of the CPU engine.
 //
 //   launch_empty   parallel_for_each of an empty kernel over 1 element (as the issue defines
 //                  it; such a launch runs on the calling thread) and over one element per
 //                  thread (every worker takes part), against an empty OpenMP parallel region.
+//   launch_after_idle  the same launch over one element per thread, after the program did
+//                  nothing for long enough that the workers went to sleep (the seeds' small
+//                  kernels between host code), against an OpenMP region after the same gap.
 //   barrier_event  one work-item arriving at one tile_barrier::wait() in a tile of 256
 //                  work-items: wall time / (tiles x 256 x barriers) with all threads, and the
 //                  same figure times the thread count (what one core spends per event).
 #include <amp.h>
 #include <omp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+#include <vector>
 
 #include "common.hpp"
 
@@ -41,6 +49,38 @@ void launch_empty(const options& o, reporter& rep) {
 #pragma omp parallel
              { asm volatile("" ::: "memory"); }
            }
+         })));
+}
+
+/// after_idle() times `launch` alone, each time after `gap` of sleeping: 3 x o.reps launches
+/// (one wake-up each, so more samples than a loop of thousands needs), median, min and max.
+timing after_idle(const options& o, const std::function<void()>& launch) {
+  constexpr std::chrono::milliseconds gap{20};  // the workers spin for well under 1 ms
+  launch();  // warm-up: threads started, code paged in
+  std::vector<double> seconds;
+  for (int r = 0; r < 3 * o.reps; ++r) {
+    std::this_thread::sleep_for(gap);
+    const auto t0 = std::chrono::steady_clock::now();
+    launch();
+    seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(seconds.begin(), seconds.end());
+  return {seconds[seconds.size() / 2], seconds.front(), seconds.back(), static_cast<int>(seconds.size())};
+}
+
+void launch_after_idle(const options& o, reporter& rep) {
+  std::vector<int> host(ample::thread_count(), 0);
+  array_view<int, 1> all(static_cast<int>(host.size()), host);
+  const auto as_ns = [](const char* impl, const timing& t) {
+    return result{"launch_after_idle", impl, t, "ns", t.median_s * 1e9};
+  };
+  record(rep, as_ns("ample", after_idle(o, [&] {
+           parallel_for_each(all.extent, [=](index<1> i) restrict(amp) { all[i] += 1; });
+         })));
+  std::vector<int> counts(static_cast<std::size_t>(omp_get_max_threads()), 0);
+  record(rep, as_ns("openmp", after_idle(o, [&] {
+#pragma omp parallel
+           { counts[static_cast<std::size_t>(omp_get_thread_num())] += 1; }
          })));
 }
 
@@ -83,6 +123,7 @@ void barrier_event(const options& o, reporter& rep) {
 }  // namespace
 
 workload launch_empty_workload() { return {"launch_empty", launch_empty}; }
+workload launch_after_idle_workload() { return {"launch_after_idle", launch_after_idle}; }
 workload barrier_event_workload() { return {"barrier_event", barrier_event}; }
 
 }  // namespace bench

@@ -33,7 +33,9 @@ void thread_pool::run(const job& j) {
   job_ = &j;
   next_.store(0, std::memory_order_relaxed);
   failed_.store(false, std::memory_order_relaxed);
-  busy_.store(static_cast<unsigned>(workers_.size()), std::memory_order_relaxed);
+  // Release: a worker still looking at the previous epoch may find this job open, and then
+  // must see job_ and next_ as stored above.
+  open_.store(true, std::memory_order_release);
   // seq_cst pairs with the worker's seq_cst increment of sleepers_ before it sleeps: either
   // we see the sleeper and wake it, or it sees the new epoch and does not sleep.
   epoch_.fetch_add(1, std::memory_order_seq_cst);
@@ -43,9 +45,11 @@ void thread_pool::run(const job& j) {
   execute();
   in_kernel = false;
 
-  for (int spins = 0; busy_.load(std::memory_order_acquire) != 0; ++spins) {
+  // No chunk is left to claim: close the job, then wait for the workers inside it.
+  open_.store(false, std::memory_order_seq_cst);
+  for (int spins = 0; joined_.load(std::memory_order_seq_cst) != 0; ++spins) {
     if (spins < spin_iterations) cpu_relax();
-    else std::this_thread::yield();  // a worker was descheduled: give it our core
+    else std::this_thread::yield();  // a worker in the job was descheduled: give it our core
   }
   job_ = nullptr;
   // The error is handed to the launcher, not kept: the launcher's thread must be the last one
@@ -89,8 +93,11 @@ void thread_pool::worker_main() {
     }
     seen = now;
     if (stopping_.load(std::memory_order_relaxed)) return;
-    execute();
-    busy_.fetch_sub(1, std::memory_order_release);
+    joined_.fetch_add(1, std::memory_order_seq_cst);
+    // Found open, the job is the one whose run() stored open_ (this load synchronises with
+    // that store, so job_ and next_ are that job's); found closed, it is not touched.
+    if (open_.load(std::memory_order_seq_cst)) execute();
+    joined_.fetch_sub(1, std::memory_order_release);
   }
 }
 

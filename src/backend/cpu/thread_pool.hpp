@@ -16,13 +16,20 @@ namespace ample::detail::cpu {
 /// thread_pool runs jobs on `threads - 1` persistent workers plus the calling thread.
 ///
 /// Protocol (one job at a time; callers serialise on engine.cpp's launch mutex):
-///   - run() publishes the job, then bumps `epoch_`; workers spinning on `epoch_` see it
-///     within ~100 ns. Workers idle for longer than the spin budget sleep in a futex wait on
-///     `epoch_` and are woken only when `sleepers_` says someone sleeps, so back-to-back
-///     launches never pay a system call.
-///   - Everyone claims chunks with one fetch_add on `next_`.
-///   - Each worker decrements `busy_` when it finds no chunk left; run() returns once `busy_`
-///     is 0, so no worker still reads the job when the next one is published.
+///   - run() publishes the job, opens it, then bumps `epoch_`; workers spinning on `epoch_`
+///     see it within ~100 ns. Workers idle for longer than the spin budget sleep in a futex
+///     wait on `epoch_` and are woken only when `sleepers_` says someone sleeps, so
+///     back-to-back launches never pay a system call.
+///   - A worker joins the job by incrementing `joined_` and then checking that it is still
+///     `open_`; if it is not, it leaves at once without touching the job.
+///   - Everyone in the job claims chunks with one fetch_add on `next_`.
+///   - When the caller finds no chunk left it closes the job and waits only for the workers
+///     that joined it. A worker that has not joined yet (asleep, or not scheduled: on a
+///     virtual machine a woken vCPU can take hundreds of microseconds, and a new worker may
+///     share the caller's core until the scheduler moves it) cannot delay the launch; it
+///     finds the job closed. Closing and joining are a store-then-load on each side, both
+///     seq_cst: either the caller sees the worker in `joined_`, or the worker sees the job
+///     closed. So no worker still reads the job when run() returns.
 class thread_pool {
  public:
   explicit thread_pool(unsigned threads);
@@ -48,7 +55,8 @@ class thread_pool {
   std::mutex error_mutex_;
 
   alignas(64) std::atomic<std::uint32_t> epoch_{0};
-  alignas(64) std::atomic<unsigned> busy_{0};
+  alignas(64) std::atomic<bool> open_{false};
+  alignas(64) std::atomic<unsigned> joined_{0};
   alignas(64) std::atomic<int> sleepers_{0};
   std::atomic<bool> stopping_{false};
 };
