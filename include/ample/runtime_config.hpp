@@ -6,7 +6,8 @@
 namespace ample {
 
 /// set_thread_count() sets how many threads run kernels, the launching thread included.
-/// 0 restores the default: the AMPLE_NUM_THREADS environment variable if set, else every core.
+/// 0 restores the default: the AMPLE_NUM_THREADS environment variable if set, else every CPU
+/// the process may run on (its affinity mask, which taskset and a container's cpuset narrow).
 /// Waits for running launches to finish first.
 void set_thread_count(unsigned n);
 /// thread_count() returns how many threads run kernels.

@@ -1,7 +1,10 @@
 // parallel_for_each over plain extents: coverage of every index exactly once for ranks 1-4,
 // function objects, explicit accelerator_views, synchronous completion, and the Ample engine
 // controls (thread count, work-item stack size).
+#include <sched.h>
+
 #include <atomic>
+#include <cstdlib>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -13,13 +16,31 @@ namespace {
 AMPLE_TEST_USING_AMP;
 using ample_test::WorkerCountTest;
 
-TEST(EngineControlTest, DefaultThreadCountIsAllCores) {
+// The default is every CPU the process may run on: its affinity mask, which taskset and a
+// container's cpuset narrow (std::thread::hardware_concurrency() counts the machine's).
+TEST(EngineControlTest, DefaultThreadCountIsTheCpusTheProcessMayUse) {
+  if (std::getenv("AMPLE_NUM_THREADS") != nullptr) GTEST_SKIP() << "AMPLE_NUM_THREADS sets the default";
+  cpu_set_t allowed;
+  ASSERT_EQ(sched_getaffinity(0, sizeof allowed, &allowed), 0);
   ample::set_thread_count(0);
-  const unsigned hw = std::thread::hardware_concurrency();
-  EXPECT_GE(ample::thread_count(), 1u);
-  if (hw != 0) {
-    EXPECT_EQ(ample::thread_count(), hw);
-  }
+  EXPECT_EQ(ample::thread_count(), static_cast<unsigned>(CPU_COUNT(&allowed)));
+
+  // Narrowed to one CPU (as `taskset -c <cpu>` would), the default is one thread, and kernels
+  // still run.
+  cpu_set_t one;
+  CPU_ZERO(&one);
+  CPU_SET(sched_getcpu(), &one);
+  ASSERT_EQ(sched_setaffinity(0, sizeof one, &one), 0);
+  ample::set_thread_count(0);
+  const unsigned narrowed = ample::thread_count();
+  std::vector<int> v(1000, 0);
+  array_view<int, 1> av(1000, v);
+  parallel_for_each(av.extent, [=](index<1> i) restrict(amp) { av[i] = i[0] * 2; });
+  av.synchronize();
+  ASSERT_EQ(sched_setaffinity(0, sizeof allowed, &allowed), 0);
+  ample::set_thread_count(0);
+  EXPECT_EQ(narrowed, 1u);
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(v[i], i * 2);
 }
 
 TEST(EngineControlTest, SetThreadCountRoundTrips) {

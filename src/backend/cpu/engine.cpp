@@ -2,12 +2,12 @@
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 
 #include "ample/backend/cpu/engine.hpp"
 #include "ample/exceptions.hpp"
@@ -16,6 +16,7 @@
 #include "fiber_sanitizer.hpp"
 #include "thread_pool.hpp"
 #include "tile_scheduler.hpp"
+#include "worker_placement.hpp"
 
 namespace ample::detail::cpu {
 
@@ -109,7 +110,7 @@ unsigned default_thread_count() {
     const std::size_t n = parse_size(env);
     if (n > 0 && n <= 4096) return static_cast<unsigned>(n);
   }
-  return std::max(1u, std::thread::hardware_concurrency());
+  return usable_cpus();
 }
 
 std::size_t stack_size() { return config().stack_bytes.load(std::memory_order_relaxed); }

@@ -5,7 +5,8 @@
 
 namespace ample::detail::cpu {
 
-/// default_thread_count() is AMPLE_NUM_THREADS if set, else the number of cores.
+/// default_thread_count() is AMPLE_NUM_THREADS if set, else the number of CPUs the process may
+/// run on (usable_cpus(): its affinity mask).
 unsigned default_thread_count();
 /// stack_size() is the current work-item stack size in bytes (page-rounded).
 std::size_t stack_size();

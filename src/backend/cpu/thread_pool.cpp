@@ -3,6 +3,8 @@
 
 #include <immintrin.h>
 
+#include "worker_placement.hpp"
+
 #include <utility>
 
 namespace ample::detail::cpu {
@@ -19,7 +21,14 @@ inline void cpu_relax() noexcept { _mm_pause(); }
 thread_pool::thread_pool(unsigned threads) {
   const unsigned workers = threads > 1 ? threads - 1 : 0;
   workers_.reserve(workers);
-  for (unsigned i = 0; i < workers; ++i) workers_.emplace_back([this] { worker_main(); });
+  const std::vector<int> cpus = starting_cpus(workers);
+  for (unsigned i = 0; i < workers; ++i) {
+    const int cpu = cpus.empty() ? -1 : cpus[i];
+    workers_.emplace_back([this, cpu] {
+      start_on(cpu);
+      worker_main();
+    });
+  }
 }
 
 thread_pool::~thread_pool() {
