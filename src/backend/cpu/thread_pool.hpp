@@ -27,9 +27,12 @@ namespace ample::detail::cpu {
 ///     that joined it. A worker that has not joined yet (asleep, or not scheduled: on a
 ///     virtual machine a woken vCPU can take hundreds of microseconds, and a new worker may
 ///     share the caller's core until the scheduler moves it) cannot delay the launch; it
-///     finds the job closed. Closing and joining are a store-then-load on each side, both
-///     seq_cst: either the caller sees the worker in `joined_`, or the worker sees the job
-///     closed. So no worker still reads the job when run() returns.
+///     finds the job closed. Joining (an increment of `joined_`, then a load of `open_`) and
+///     closing (a store to `open_`, then a load of `joined_`) are seq_cst: either the caller
+///     sees the worker in `joined_`, or the worker sees the job closed. So no worker still
+///     reads the job when run() returns.
+///   - A new worker starts on another CPU than the thread that made the pool
+///     (worker_placement.hpp).
 class thread_pool {
  public:
   explicit thread_pool(unsigned threads);
