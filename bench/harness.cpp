@@ -4,10 +4,17 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <thread>
 
 namespace bench {
 
 timing measure(const options& o, const std::function<void()>& run) {
+  // Other runtimes in this process keep spinning after their last use: libomp's workers for
+  // KMP_BLOCKTIME (200 ms) after a parallel region, OpenBLAS's server threads when the library
+  // loads. Measured meanwhile, an implementation shares a core with them, or the scheduler puts
+  // two of its threads on one core and keeps them there: Ample's barrier_event, measured right
+  // after an OpenMP peer, came out 2x slow. Every implementation starts after they went idle.
+  std::this_thread::sleep_for(std::chrono::milliseconds(250));
   std::vector<double> seconds;
   const auto timed = [&] {
     const auto t0 = std::chrono::steady_clock::now();

@@ -34,8 +34,9 @@ struct result {
   std::string path{};  ///< of Ample's tiled launches: "compiled", "fibers" or "mixed"; else empty
 };
 
-/// measure() runs `run` once as a warm-up (skipped in quick mode when that run took over a
-/// second, reusing it as the first repetition), then until `o.reps` timed runs exist.
+/// measure() waits 250 ms for other runtimes' threads to stop spinning, runs `run` once as a
+/// warm-up (skipped in quick mode when that run took over a second, reusing it as the first
+/// repetition), then until `o.reps` timed runs exist.
 timing measure(const options& o, const std::function<void()>& run);
 
 /// reporter collects results and prints a progress line per result on stderr.

@@ -7,7 +7,6 @@
 #include <amp.h>
 #include <cblas.h>
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -140,12 +139,6 @@ int main(int argc, char** argv) {
   // PoCL caches compiled kernels on disk; a cache hit would report a load as the build time.
   setenv("POCL_KERNEL_CACHE", "0", /*overwrite=*/0);
   if (o.reps < 1) bench::usage("--reps must be at least 1");
-
-  // OpenBLAS (pthreads) starts its server threads when it is loaded, and they spin for a while
-  // before sleeping. Measuring meanwhile, the scheduler may put the measuring thread on the
-  // same core as Ample's or OpenMP's worker and keep it there: a workload then ran at one
-  // core's speed (barrier_event came out 2x slow in 2 of 5 runs). Let them go idle first.
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
 
   bench::reporter rep;
   const auto workloads = bench::all_workloads();

@@ -2,9 +2,11 @@
 #include "thread_pool.hpp"
 
 #include <immintrin.h>
+#include <sched.h>
 
 #include "worker_placement.hpp"
 
+#include <latch>
 #include <utility>
 
 namespace ample::detail::cpu {
@@ -22,13 +24,18 @@ thread_pool::thread_pool(unsigned threads) {
   const unsigned workers = threads > 1 ? threads - 1 : 0;
   workers_.reserve(workers);
   const std::vector<int> cpus = starting_cpus(workers);
+  // Ready when constructed: every worker on its own CPU and looking for jobs. A new thread may
+  // be queued on this one's CPU, so waiting here (not spinning) is also what lets it run.
+  std::latch started(static_cast<std::ptrdiff_t>(workers));
   for (unsigned i = 0; i < workers; ++i) {
-    const int cpu = cpus.empty() ? -1 : cpus[i];
-    workers_.emplace_back([this, cpu] {
-      start_on(cpu);
-      worker_main();
+    const int home = cpus.empty() ? -1 : cpus[i];
+    workers_.emplace_back([this, home, &started] {
+      start_on(home);
+      started.count_down();
+      worker_main(home);
     });
   }
+  started.wait();
 }
 
 thread_pool::~thread_pool() {
@@ -45,10 +52,18 @@ void thread_pool::run(const job& j) {
   // Release: a worker still looking at the previous epoch may find this job open, and then
   // must see job_ and next_ as stored above.
   open_.store(true, std::memory_order_release);
+  launcher_cpu_.store(sched_getcpu(), std::memory_order_relaxed);
   // seq_cst pairs with the worker's seq_cst increment of sleepers_ before it sleeps: either
   // we see the sleeper and wake it, or it sees the new epoch and does not sleep.
   epoch_.fetch_add(1, std::memory_order_seq_cst);
-  if (sleepers_.load(std::memory_order_seq_cst) > 0) epoch_.notify_all();
+  if (sleepers_.load(std::memory_order_seq_cst) > 0) {
+    epoch_.notify_all();
+    // Linux tends to queue a thread it wakes on the waker's CPU, where it would wait for this
+    // busy thread's time slice to end (milliseconds). Yielding once lets it run now, see that
+    // it is on this CPU and move back to its own (worker_main); if it was queued elsewhere
+    // this returns at once.
+    std::this_thread::yield();
+  }
 
   in_kernel = true;
   execute();
@@ -82,7 +97,7 @@ void thread_pool::execute() noexcept {
   }
 }
 
-void thread_pool::worker_main() {
+void thread_pool::worker_main(int home) {
   in_kernel = true;
   // The epoch this worker has handled is the one at construction (0), not whatever epoch_
   // holds when the thread gets going: a launch may already have been published by then.
@@ -99,6 +114,9 @@ void thread_pool::worker_main() {
       sleepers_.fetch_sub(1, std::memory_order_relaxed);
       now = epoch_.load(std::memory_order_acquire);
       if (now == seen) continue;  // spurious wake-up
+      // Woken onto the launcher's CPU (see run()): back to this worker's own, or another.
+      const int launcher = launcher_cpu_.load(std::memory_order_relaxed);
+      if (launcher >= 0 && sched_getcpu() == launcher) start_on(home != launcher ? home : another_cpu(launcher));
     }
     seen = now;
     if (stopping_.load(std::memory_order_relaxed)) return;

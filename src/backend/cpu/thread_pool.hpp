@@ -32,7 +32,8 @@ namespace ample::detail::cpu {
 ///     sees the worker in `joined_`, or the worker sees the job closed. So no worker still
 ///     reads the job when run() returns.
 ///   - A new worker starts on another CPU than the thread that made the pool
-///     (worker_placement.hpp).
+///     (worker_placement.hpp); a worker woken from its sleep onto the launcher's CPU moves
+///     back to its own (the launcher yields once after waking sleepers, to let it).
 class thread_pool {
  public:
   explicit thread_pool(unsigned threads);
@@ -47,7 +48,8 @@ class thread_pool {
   void run(const job& j);
 
  private:
-  void worker_main();
+  /// worker_main() is a worker's life; `home` is the CPU it started on (-1: none chosen).
+  void worker_main(int home);
   void execute() noexcept;
 
   std::vector<std::thread> workers_;
@@ -61,6 +63,7 @@ class thread_pool {
   alignas(64) std::atomic<bool> open_{false};
   alignas(64) std::atomic<unsigned> joined_{0};
   alignas(64) std::atomic<int> sleepers_{0};
+  std::atomic<int> launcher_cpu_{-1};  ///< where the current job's run() published it from
   std::atomic<bool> stopping_{false};
 };
 

@@ -32,6 +32,17 @@ std::vector<int> starting_cpus(unsigned workers) {
   return chosen;
 }
 
+int another_cpu(int avoid) {
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return -1;
+  for (int step = 1; step < CPU_SETSIZE; ++step) {
+    const int cpu = ((avoid < 0 ? 0 : avoid) + step) % CPU_SETSIZE;
+    if (cpu != avoid && CPU_ISSET(cpu, &allowed)) return cpu;
+  }
+  return -1;
+}
+
 void start_on(int cpu) noexcept {
   cpu_set_t allowed, only;
   if (cpu < 0 || cpu >= CPU_SETSIZE || sched_getaffinity(0, sizeof allowed, &allowed) != 0) return;

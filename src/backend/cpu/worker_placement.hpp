@@ -21,6 +21,10 @@ unsigned usable_cpus();
 /// program, such as the seed programs the tour times.
 std::vector<int> starting_cpus(unsigned workers);
 
+/// another_cpu() is a CPU the calling thread may run on other than `avoid` (the next one
+/// after it, round robin), or -1 when there is none.
+int another_cpu(int avoid);
+
 /// start_on() moves the calling thread to `cpu`, then lets it run on every CPU it was allowed
 /// before: the scheduler keeps it there until it has a reason of its own to move it. A hint: a
 /// CPU that cannot be used leaves the thread where it is.
