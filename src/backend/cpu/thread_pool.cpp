@@ -4,10 +4,10 @@
 #include <immintrin.h>
 #include <sched.h>
 
-#include "worker_placement.hpp"
-
 #include <latch>
 #include <utility>
+
+#include "worker_placement.hpp"
 
 namespace ample::detail::cpu {
 namespace {

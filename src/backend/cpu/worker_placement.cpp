@@ -7,6 +7,23 @@
 #include <thread>
 
 namespace ample::detail::cpu {
+namespace {
+
+/// cpus_after() lists the CPUs the calling thread may run on other than `cpu`, beginning after
+/// it and wrapping around.
+std::vector<int> cpus_after(int cpu) {
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return {};
+  std::vector<int> others;
+  for (int step = 1; step <= CPU_SETSIZE; ++step) {
+    const int next = ((cpu < 0 ? 0 : cpu) + step) % CPU_SETSIZE;
+    if (next != cpu && CPU_ISSET(next, &allowed)) others.push_back(next);
+  }
+  return others;
+}
+
+}  // namespace
 
 unsigned usable_cpus() {
   cpu_set_t allowed;
@@ -17,15 +34,7 @@ unsigned usable_cpus() {
 }
 
 std::vector<int> starting_cpus(unsigned workers) {
-  cpu_set_t allowed;
-  CPU_ZERO(&allowed);
-  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return {};
-  const int here = sched_getcpu();
-  std::vector<int> others;
-  for (int step = 1; step <= CPU_SETSIZE; ++step) {
-    const int cpu = ((here < 0 ? 0 : here) + step) % CPU_SETSIZE;
-    if (cpu != here && CPU_ISSET(cpu, &allowed)) others.push_back(cpu);
-  }
+  const std::vector<int> others = cpus_after(sched_getcpu());
   if (others.empty()) return {};
   std::vector<int> chosen(workers);
   for (unsigned i = 0; i < workers; ++i) chosen[i] = others[i % others.size()];
@@ -33,14 +42,8 @@ std::vector<int> starting_cpus(unsigned workers) {
 }
 
 int another_cpu(int avoid) {
-  cpu_set_t allowed;
-  CPU_ZERO(&allowed);
-  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return -1;
-  for (int step = 1; step < CPU_SETSIZE; ++step) {
-    const int cpu = ((avoid < 0 ? 0 : avoid) + step) % CPU_SETSIZE;
-    if (cpu != avoid && CPU_ISSET(cpu, &allowed)) return cpu;
-  }
-  return -1;
+  const std::vector<int> others = cpus_after(avoid);
+  return others.empty() ? -1 : others.front();
 }
 
 void start_on(int cpu) noexcept {
