@@ -52,11 +52,13 @@ void thread_pool::run(const job& j) {
   // Release: a worker still looking at the previous epoch may find this job open, and then
   // must see job_ and next_ as stored above.
   open_.store(true, std::memory_order_release);
-  launcher_cpu_.store(sched_getcpu(), std::memory_order_relaxed);
   // seq_cst pairs with the worker's seq_cst increment of sleepers_ before it sleeps: either
   // we see the sleeper and wake it, or it sees the new epoch and does not sleep.
   epoch_.fetch_add(1, std::memory_order_seq_cst);
   if (sleepers_.load(std::memory_order_seq_cst) > 0) {
+    // Only a worker woken from its sleep reads this (a hint: a stale value costs nothing), so
+    // back-to-back launches do not ask for it.
+    launcher_cpu_.store(sched_getcpu(), std::memory_order_relaxed);
     epoch_.notify_all();
     // Linux tends to queue a thread it wakes on the waker's CPU, where it would wait for this
     // busy thread's time slice to end (milliseconds). Yielding once lets it run now, see that

@@ -63,7 +63,7 @@ class thread_pool {
   alignas(64) std::atomic<bool> open_{false};
   alignas(64) std::atomic<unsigned> joined_{0};
   alignas(64) std::atomic<int> sleepers_{0};
-  std::atomic<int> launcher_cpu_{-1};  ///< where the current job's run() published it from
+  std::atomic<int> launcher_cpu_{-1};  ///< the CPU of the last run() that woke sleepers
   std::atomic<bool> stopping_{false};
 };
 
