@@ -142,10 +142,11 @@ int main(int argc, char** argv) {
 
   bench::reporter rep;
   const auto workloads = bench::all_workloads();
-  int index = 0;
+  int index = 0, matched = 0;
   for (const bench::workload& w : workloads) {
     ++index;
     if (!std::regex_search(w.name, o.filter)) continue;
+    ++matched;
     std::fprintf(stderr, "[%d/%zu] %s\n", index, workloads.size(), w.name.c_str());
     try {
       w.run(o, rep);
@@ -154,6 +155,9 @@ int main(int argc, char** argv) {
     }
   }
 
+  // A filter that matches nothing (grep's \| is a literal | in ECMAScript regex) would
+  // otherwise pass for a run with nothing to report.
+  if (matched == 0) bench::usage("--filter matches no workload (alternatives are a|b)");
   const std::string json = bench::to_json(rep.results(), bench::machine_record(o, info));
   if (json_path.empty()) {
     std::cout << json;
