@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -77,11 +78,23 @@ std::string compiler() {
 #endif
 }
 
+/// utc_date() is today's date in UTC, as YYYY-MM-DD.
+std::string utc_date() {
+  const std::time_t now = std::time(nullptr);
+  char text[16];
+  std::strftime(text, sizeof text, "%Y-%m-%d", std::gmtime(&now));
+  return text;
+}
+
 std::string machine_record(const options& o, const run_info& info) {
   std::string why;
   const std::string pocl = pocl::available(&why) ? pocl::device_description() : "unavailable: " + why;
   std::ostringstream j;
-  j << "{\"workload\": \"machine\", \"cpu\": \"" << json_escape(cpuinfo("model name")) << "\", \"cores\": "
+  // Hypervisors hide the model name ("AMD EPYC"); family and model still tell Zen 3 (25/1),
+  // Zen 4 (25/17) and Zen 5 (26/...) apart, which decide what Clang 14 tunes for.
+  j << "{\"workload\": \"machine\", \"cpu\": \"" << json_escape(cpuinfo("model name"))
+    << "\", \"cpu_family_model\": \"" << json_escape(cpuinfo("cpu family") + "/" + cpuinfo("model\t"))
+    << "\", \"date\": \"" << utc_date() << "\", \"cores\": "
     << std::thread::hardware_concurrency() << ", \"clock_mhz\": " << cpuinfo("cpu MHz")
     << ", \"compiler\": \"" << json_escape(compiler()) << "\", \"flags\": \"" << json_escape(AMPLE_BENCH_FLAGS)
     << "\", \"commit\": \"" << json_escape(info.commit) << "\", \"threads\": " << ample::thread_count()
