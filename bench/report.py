@@ -28,7 +28,8 @@ BASELINE = "serial"
 REFERENCE_PEERS = ("openmp", "pocl", "openblas")
 AMPLE_COLOUR, PEER_COLOUR = "#1f77b4", "#9a9a9a"
 MACHINE_FIELDS = (  # (key, label) in the order the details block lists them
-    ("cpu", "CPU"), ("cpu_family_model", "CPU family/model"), ("cores", "Cores"), ("clock_mhz", "Clock (MHz)"), ("threads", "Threads"),
+    ("cpu", "CPU"), ("cpu_family_model", "CPU family/model"), ("cores", "Cores"),
+    ("clock_mhz", "Clock (MHz)"), ("threads", "Threads"),
     ("compiler", "Compiler"), ("flags", "Flags"), ("commit", "Commit"), ("date", "Date"),
     ("openblas", "OpenBLAS"), ("pocl", "PoCL"), ("command", "Command"),
 )
