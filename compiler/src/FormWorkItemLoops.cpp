@@ -22,6 +22,7 @@
 // passes the exception on.
 #include "Barriers.h"
 #include "Contract.h"
+#include "LLVMCompat.h"
 #include "Passes.h"
 #include "Uniformity.h"
 
@@ -340,11 +341,11 @@ bool TileBuilder::demoteOnce() {
   }
   for (Instruction *I : Values) {
     const bool Uniform = UniformValues.erase(I);
-    noteSlot(Uniform, DemoteRegToStack(*I, false, &*F.getEntryBlock().begin()));
+    noteSlot(Uniform, compat::demoteToStack(*I, *F.getEntryBlock().begin()));
   }
   for (PHINode *Phi : Phis) {
     const bool Uniform = UniformValues.erase(Phi); // the phi is deleted
-    noteSlot(Uniform, DemotePHIToStack(Phi, &*F.getEntryBlock().begin()));
+    noteSlot(Uniform, compat::demoteToStack(*Phi, *F.getEntryBlock().begin()));
   }
   return !Values.empty() || !Phis.empty();
 }
@@ -653,7 +654,7 @@ std::string TileBuilder::copyBlocks(ArrayRef<BasicBlock *> Blocks, ArrayRef<Valu
       }
       Instruction *New = I.clone();
       New->setName(I.getName());
-      Copy->getInstList().push_back(New);
+      compat::appendInstruction(*Copy, *New);
       Map[&I] = New;
       Cloned.push_back(New);
     }
@@ -683,7 +684,7 @@ Constant *TileBuilder::siteTables(Constant *&Lines) {
   }
   Module &M = *F.getParent();
   Type *I32 = Type::getInt32Ty(Ctx);
-  auto *Text = Type::getInt8PtrTy(Ctx);
+  auto *Text = compat::bytePointerType(Ctx);
   SmallVector<Constant *, 8> FileList, LineList;
   Constant *Unknown = nullptr;
   for (CallBase *Barrier : Barriers) {
@@ -781,8 +782,9 @@ void TileBuilder::dispatchAfter(unsigned Id, const WorkItemLoops &Loops) {
     Argument *Sync = F.getArg(SyncArgument);
     FunctionCallee Report = F.getParent()->getOrInsertFunction(
         DivergedFunction,
-        FunctionType::get(B.getVoidTy(), {Sync->getType(), I32->getPointerTo(), I32, B.getInt8PtrTy()->getPointerTo(),
-                                          I32->getPointerTo()},
+        FunctionType::get(B.getVoidTy(),
+                          {Sync->getType(), I32->getPointerTo(), I32, compat::bytePointerType(Ctx)->getPointerTo(),
+                           I32->getPointerTo()},
                           false));
     Constant *Lines = nullptr;
     Constant *Files = siteTables(Lines);
@@ -822,7 +824,7 @@ void TileBuilder::checkObjects(IRBuilder<> &B) {
       Arguments.push_back(B.CreateLoad(
           ObjectType, B.CreateConstInBoundsGEP2_32(Objects[Arg]->getAllocatedType(), Objects[Arg], 0, Exit - 1)));
     }
-    Type *Text = B.getInt8PtrTy();
+    Type *Text = compat::bytePointerType(B.getContext());
     Parameters.append({Text, B.getInt32Ty()});
     Arguments.push_back(B.CreateLoad(Text, B.CreateConstInBoundsGEP1_32(Text, Files, Exit - 1)));
     Arguments.push_back(B.CreateLoad(B.getInt32Ty(), B.CreateConstInBoundsGEP1_32(B.getInt32Ty(), Lines, Exit - 1)));

@@ -1,4 +1,5 @@
 #include "Contract.h"
+#include "LLVMCompat.h"
 #include "Passes.h"
 
 #include "llvm/ADT/MapVector.h"
@@ -36,7 +37,8 @@ Value *materialize(Constant *C, GlobalVariable *G, AllocaInst *Private, Instruct
     return Private;
   if (!usesGlobal(C, G))
     return C;
-  Instruction *Expr = cast<ConstantExpr>(C)->getAsInstruction(InsertBefore);
+  Instruction *Expr = cast<ConstantExpr>(C)->getAsInstruction();
+  Expr->insertBefore(InsertBefore);
   for (Use &Op : Expr->operands())
     Op.set(materialize(cast<Constant>(Op.get()), G, Private, Expr));
   return Expr;
@@ -46,7 +48,7 @@ Value *materialize(Constant *C, GlobalVariable *G, AllocaInst *Private, Instruct
 /// that marks the variable tile_static, llvm.used): they do not read the variable.
 bool onlyInMetadata(const User *U) {
   if (const auto *G = dyn_cast<GlobalVariable>(U))
-    return G->getName().startswith("llvm.");
+    return compat::startsWith(G->getName(), "llvm.");
   return isa<Constant>(U) && all_of(U->users(), onlyInMetadata);
 }
 
@@ -101,8 +103,9 @@ bool outsideDefinitionMayReach(const Reach &R, const GlobalVariable &G) {
     if (!F->isDeclaration())
       return false;
     const StringRef Name = F->getName();
-    return Name.startswith("_Z") && !Name.startswith("_ZSt") && !Name.startswith("_ZNSt") &&
-           !Name.startswith("_ZNKSt") && !Name.startswith("__cxa");
+    return compat::startsWith(Name, "_Z") && !compat::startsWith(Name, "_ZSt") &&
+           !compat::startsWith(Name, "_ZNSt") && !compat::startsWith(Name, "_ZNKSt") &&
+           !compat::startsWith(Name, "__cxa");
   });
 }
 
@@ -164,8 +167,8 @@ bool privatize(Function &Clone, const SmallPtrSetImpl<GlobalVariable *> &TileSta
       continue;
     Bytes += Size;
 
-    auto *Private = new AllocaInst(G->getValueType(), Layout.getAllocaAddrSpace(), nullptr,
-                                   G->getAlign().getValueOr(Layout.getPrefTypeAlign(G->getValueType())),
+    const Align Alignment = G->getAlign() ? *G->getAlign() : Layout.getPrefTypeAlign(G->getValueType());
+    auto *Private = new AllocaInst(G->getValueType(), Layout.getAllocaAddrSpace(), nullptr, Alignment,
                                    G->getName() + ".tile", &*Clone.getEntryBlock().getFirstInsertionPt());
     Private->setMetadata(TileStaticMetadata, MDNode::get(Clone.getContext(), {}));
     // Zeroed when the tile starts, where the thread_local held the last tile's values. Left

@@ -1,4 +1,5 @@
 #include "Contract.h"
+#include "LLVMCompat.h"
 #include "Passes.h"
 
 #include "llvm/IR/Constants.h"
@@ -42,9 +43,10 @@ void assumeInKernel(Function &F) {
 PreservedAnalyses SimplifyTileClones::run(Function &F, FunctionAnalysisManager &AM) {
   if (!isActiveTileClone(F))
     return PreservedAnalyses::all();
+  compat::useThreadLocalsDirectly(F);
   assumeInKernel(F);
   FunctionPassManager Simplify;
-  Simplify.addPass(SROAPass());
+  Simplify.addPass(compat::makeSROA());
   Simplify.addPass(EarlyCSEPass());
   Simplify.addPass(InstCombinePass());
   Simplify.addPass(SimplifyCFGPass());
@@ -56,7 +58,7 @@ PreservedAnalyses SimplifyTileClones::run(Function &F, FunctionAnalysisManager &
   // memory until they are unrolled; then SROA and GVN turn a work-item's local coordinates
   // back into the values the pass knows, which the pieces recompute instead of storing.
   Simplify.addPass(createFunctionToLoopPassAdaptor(LoopFullUnrollPass(2)));
-  Simplify.addPass(SROAPass());
+  Simplify.addPass(compat::makeSROA());
   Simplify.addPass(GVNPass());
   Simplify.addPass(InstCombinePass());
   Simplify.addPass(SimplifyCFGPass());

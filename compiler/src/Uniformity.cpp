@@ -4,10 +4,8 @@
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/CFG.h"
-#include "llvm/Analysis/DivergenceAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
-#include "llvm/Analysis/SyncDependenceAnalysis.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
@@ -20,65 +18,130 @@ namespace ample {
 TileUniformity::TileUniformity(Function &F, const SmallPtrSetImpl<Function *> &LocalCoordinates)
     : F(F), DT(std::make_unique<DominatorTree>(F)), PDT(std::make_unique<PostDominatorTree>(F)),
       LI(std::make_unique<LoopInfo>(*DT)) {
-  // The analysis does not end on irreducible control flow; such a clone has no uniform branch.
+  // Regions and loop exits mean nothing on irreducible control flow; such a clone has no
+  // uniform branch.
   ReversePostOrderTraversal<Function *> Order(&F);
   Irreducible = containsIrreducibleCFG<const BasicBlock *>(Order, *LI);
   if (Irreducible)
     return;
-  SDA = std::make_unique<SyncDependenceAnalysis>(*DT, *PDT, *LI);
-  DA = std::make_unique<DivergenceAnalysisImpl>(F, nullptr, *DT, *LI, *SDA, false);
   markSources(LocalCoordinates);
-  DA->compute();
-  markDivergentRegions();
+  propagate();
 }
 
 TileUniformity::~TileUniformity() = default;
 
 void TileUniformity::markSources(const SmallPtrSetImpl<Function *> &LocalCoordinates) {
-  DA->markDivergent(*F.getArg(ItemArgument));
+  markDivergent(*F.getArg(ItemArgument));
   for (Instruction &I : instructions(F)) {
     if (isa<AllocaInst>(I) || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
-      DA->markDivergent(I);
+      markDivergent(I);
     else if (auto *Load = dyn_cast<LoadInst>(&I); Load && !Load->isSimple())
-      DA->markDivergent(I);
+      markDivergent(I);
     else if (auto *Call = dyn_cast<CallBase>(&I)) {
       // A local coordinate differs by definition; any other call may read what work-items
       // wrote (only calls that touch no memory compute from their arguments alone).
       const bool Coordinate = Call->getCalledFunction() && LocalCoordinates.contains(Call->getCalledFunction());
       if (Coordinate || !Call->doesNotAccessMemory())
-        DA->markDivergent(I);
+        markDivergent(I);
+    } else if (isa<IndirectBrInst>(I)) {
+      // Its target is a value the analysis does not follow.
+      markDivergent(I);
     }
   }
 }
 
+void TileUniformity::markDivergent(const Value &V) {
+  if (Divergent.insert(&V).second)
+    Pending.push_back(&V);
+}
+
+// propagate() visits the users of each new divergent value until nothing new is divergent.
+// A divergent branch or switch spreads to the blocks and phis it controls; any other user is
+// divergent itself.
+void TileUniformity::propagate() {
+  while (!Pending.empty()) {
+    const Value *V = Pending.pop_back_val();
+    if (const auto *I = dyn_cast<Instruction>(V); I && I->isTerminator() && divergentCondition(*I))
+      spreadFromBranch(*I);
+    for (const User *U : V->users())
+      if (const auto *UserInstruction = dyn_cast<Instruction>(U))
+        markDivergent(*UserInstruction);
+  }
+}
+
+// spreadFromBranch() marks the region of a divergent branch: the blocks reachable from it
+// before the paths meet again at its immediate post-dominator (all of them where there is
+// none). A phi there or at the meeting point merges values that work-items brought along
+// different paths, unless every path brings the same value. A loop that a path leaves
+// before the paths meet is left by work-items after different iterations.
+void TileUniformity::spreadFromBranch(const Instruction &Terminator) {
+  const BasicBlock *Block = Terminator.getParent();
+  const DomTreeNode *Node = PDT->getNode(Block);
+  const DomTreeNode *Join = Node ? Node->getIDom() : nullptr;
+  const BasicBlock *JoinBlock = Join ? Join->getBlock() : nullptr;
+  SmallVector<const BasicBlock *, 16> Region;
+  SmallVector<const BasicBlock *, 16> Work(succ_begin(Block), succ_end(Block));
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  while (!Work.empty()) {
+    const BasicBlock *Next = Work.pop_back_val();
+    if (Next == JoinBlock || !Seen.insert(Next).second)
+      continue;
+    Region.push_back(Next);
+    DivergentRegions.insert(Next);
+    Work.append(succ_begin(Next), succ_end(Next));
+  }
+  if (JoinBlock)
+    Region.push_back(JoinBlock);
+  for (const BasicBlock *Merge : Region)
+    for (const PHINode &Phi : Merge->phis())
+      if (!Phi.hasConstantOrUndefValue())
+        markDivergent(Phi);
+  for (const Loop *L = LI->getLoopFor(Block); L; L = L->getParentLoop())
+    if (any_of(Region, [&](const BasicBlock *B) { return !L->contains(B); }))
+      markLoopExitDivergent(*L);
+}
+
+// markLoopExitDivergent() makes the uses outside loop `L` of the values made in it divergent,
+// and the phis of its exit blocks.
+void TileUniformity::markLoopExitDivergent(const Loop &L) {
+  if (!DivergentExitLoops.insert(&L).second)
+    return;
+  for (const BasicBlock *Block : L.blocks())
+    for (const Instruction &I : *Block)
+      for (const User *U : I.users())
+        if (const auto *UserInstruction = dyn_cast<Instruction>(U); UserInstruction && !L.contains(UserInstruction))
+          markDivergent(*UserInstruction);
+  SmallVector<BasicBlock *, 4> Exits;
+  L.getExitBlocks(Exits);
+  for (const BasicBlock *Exit : Exits)
+    for (const PHINode &Phi : Exit->phis())
+      if (!Phi.hasConstantOrUndefValue())
+        markDivergent(Phi);
+}
+
 bool TileUniformity::divergentCondition(const Instruction &Terminator) const {
   if (const auto *Branch = dyn_cast<BranchInst>(&Terminator))
-    return Branch->isConditional() && DA->isDivergentUse(Branch->getOperandUse(0));
+    return Branch->isConditional() && isDivergentUse(Branch->getOperandUse(0));
   if (const auto *Switch = dyn_cast<SwitchInst>(&Terminator))
-    return DA->isDivergentUse(Switch->getOperandUse(0));
+    return isDivergentUse(Switch->getOperandUse(0));
   // Indirect branches; an invoke's unwind edge is taken by a work-item that throws, which
   // leaves the tile.
   return isa<IndirectBrInst>(Terminator);
 }
 
-// The region of a divergent branch: the blocks reachable from it before the paths meet again
-// at its immediate post-dominator (all of them where there is none).
-void TileUniformity::markDivergentRegions() {
-  for (BasicBlock &Block : F) {
-    const Instruction *Terminator = Block.getTerminator();
-    if (!divergentCondition(*Terminator))
-      continue;
-    const DomTreeNode *Node = PDT->getNode(&Block);
-    const DomTreeNode *Join = Node ? Node->getIDom() : nullptr;
-    const BasicBlock *JoinBlock = Join ? Join->getBlock() : nullptr;
-    SmallVector<const BasicBlock *, 16> Work(succ_begin(&Block), succ_end(&Block));
-    while (!Work.empty()) {
-      const BasicBlock *Next = Work.pop_back_val();
-      if (Next == JoinBlock || !DivergentRegions.insert(Next).second)
-        continue;
-      Work.append(succ_begin(Next), succ_end(Next));
-    }
-  }
+// isDivergentUse(): the value differs between work-items, or it is made in a loop that
+// work-items leave after different iterations and read outside it.
+bool TileUniformity::isDivergentUse(const Use &U) const {
+  if (Divergent.contains(U.get()))
+    return true;
+  const auto *Definition = dyn_cast<Instruction>(U.get());
+  const auto *Reader = dyn_cast<Instruction>(U.getUser());
+  if (!Definition || !Reader)
+    return false;
+  for (const Loop *L = LI->getLoopFor(Definition->getParent()); L && !L->contains(Reader); L = L->getParentLoop())
+    if (DivergentExitLoops.contains(L))
+      return true;
+  return false;
 }
 
 bool TileUniformity::isUniformBranch(const Instruction &Terminator) const {
@@ -92,9 +155,9 @@ bool TileUniformity::isUniformBlock(const BasicBlock &Block) const {
 }
 
 bool TileUniformity::isUniformValue(const Instruction &I) const {
-  if (Irreducible || DA->isDivergent(I) || DivergentRegions.contains(I.getParent()))
+  if (Irreducible || Divergent.contains(&I) || DivergentRegions.contains(I.getParent()))
     return false;
-  return none_of(I.uses(), [&](const Use &U) { return DA->isDivergentUse(U); });
+  return none_of(I.uses(), [&](const Use &U) { return isDivergentUse(U); });
 }
 
 } // namespace ample

@@ -3,28 +3,38 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <memory>
 
 namespace llvm {
 class BasicBlock;
-class DivergenceAnalysisImpl;
 class DominatorTree;
 class Function;
 class Instruction;
+class Loop;
 class LoopInfo;
 class PostDominatorTree;
-class SyncDependenceAnalysis;
+class Use;
+class Value;
 } // namespace llvm
 
 namespace ample {
 
-/// TileUniformity runs LLVM's divergence analysis over a tile clone with the sources of
-/// divergence of a work-item body: the work-item number, its local coordinates, the memory of
-/// its own stack (allocas), and what calls and atomics return. A load from any other memory
-/// at a uniform address is taken as uniform: two work-items that read one location between
-/// two barriers see the same value unless another work-item writes it in between, a data race
-/// C++ AMP leaves undefined.
+/// TileUniformity is a divergence analysis of a tile clone, the pass's own so that it is the
+/// same on every LLVM major (LLVM 17 removed the DivergenceAnalysis that LLVM 14 had, and its
+/// successor, UniformityInfo, takes its sources of divergence from the target, not from its
+/// user). The sources of divergence are those of a work-item body: the work-item number, its
+/// local coordinates, the memory of its own stack (allocas), and what calls and atomics return.
+/// A load from any other memory at a uniform address is taken as uniform: two work-items that
+/// read one location between two barriers see the same value unless another work-item writes
+/// it in between, a data race C++ AMP leaves undefined.
+///
+/// Divergence spreads from an operand to its user; from a branch on a divergent condition to
+/// the phis that merge its paths (those of the blocks before the paths meet again and of the
+/// meeting block: more phis than merge them exactly, never fewer); and, where such a branch
+/// leaves a loop, from the values made in the loop to their uses outside it (work-items left
+/// after different iterations).
 class TileUniformity {
 public:
   TileUniformity(llvm::Function &F, const llvm::SmallPtrSetImpl<llvm::Function *> &LocalCoordinates);
@@ -46,17 +56,22 @@ public:
 
 private:
   void markSources(const llvm::SmallPtrSetImpl<llvm::Function *> &LocalCoordinates);
-  void markDivergentRegions();
+  void markDivergent(const llvm::Value &V);
+  void propagate();
+  void spreadFromBranch(const llvm::Instruction &Terminator);
+  void markLoopExitDivergent(const llvm::Loop &L);
   bool divergentCondition(const llvm::Instruction &Terminator) const;
+  bool isDivergentUse(const llvm::Use &U) const;
 
   llvm::Function &F;
   std::unique_ptr<llvm::DominatorTree> DT;
   std::unique_ptr<llvm::PostDominatorTree> PDT;
   std::unique_ptr<llvm::LoopInfo> LI;
-  std::unique_ptr<llvm::SyncDependenceAnalysis> SDA;
-  std::unique_ptr<llvm::DivergenceAnalysisImpl> DA;
   bool Irreducible = false;
-  llvm::DenseSet<const llvm::BasicBlock *> DivergentRegions; ///< blocks only some work-items run
+  llvm::DenseSet<const llvm::Value *> Divergent;                  ///< values that differ between work-items
+  llvm::SmallVector<const llvm::Value *, 32> Pending;             ///< divergent, users not yet visited
+  llvm::DenseSet<const llvm::Loop *> DivergentExitLoops;          ///< left after different iterations
+  llvm::DenseSet<const llvm::BasicBlock *> DivergentRegions;      ///< blocks only some work-items run
 };
 
 } // namespace ample

@@ -30,10 +30,10 @@ void guarded(array_view<int, 1> v, int* live) {
 // CHECK: define internal void @{{.*}}.ample.tile{{"?}}(
 // CHECK-NOT: call void @ample_tile_barrier_wait
 // CHECK: unwind:
-// CHECK-NEXT: %exception = phi { i8*, i32 }
+// CHECK-NEXT: %exception = phi { {{i8\*|ptr}}, i32 }
 // The work-item that throws runs its own cleanup, then goes to the unwind loop.
 // CHECK: invoke void @{{.*}}may_throw
-// CHECK: landingpad { i8*, i32 }
+// CHECK: landingpad { {{i8\*|ptr}}, i32 }
 // CHECK-NEXT: cleanup
 // CHECK: br label %unwind{{$}}
 // CHECK: unwind.where:
@@ -41,4 +41,4 @@ void guarded(array_view<int, 1> v, int* live) {
 // CHECK-NEXT: switch i32 %waits.at, label %unwind.next [
 // CHECK-NEXT: i32 1, label %cleanup1
 // CHECK: unwind.rethrow:
-// CHECK-NEXT: resume { i8*, i32 } %exception
+// CHECK-NEXT: resume { {{i8\*|ptr}}, i32 } %exception

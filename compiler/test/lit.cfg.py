@@ -4,11 +4,11 @@ import os
 
 import lit.formats
 
-config.name = "ample-compiled-barriers"
+config.name = "ample-compiled-barriers-llvm" + config.llvm_major
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp"]
 config.test_source_root = os.path.dirname(__file__)
-config.test_exec_root = os.path.join(config.ample_binary_dir, "compiler", "test")
+config.test_exec_root = config.exec_root
 
 # The passes in the order Pipeline.cpp runs them at the pipeline's start.
 pipeline = ("ample-clone-tile-bodies,ample-inline-barrier-paths,function(ample-simplify-tile-clones,"

@@ -38,9 +38,10 @@ namespace concurrency = Concurrency;
 #endif
 
 /// AMPLE_IMPL_COMPILED_TILES is 1 where the compiled-barrier pass (compiler/) can exist: Clang
-/// 14, whose pass plugins it is built for. Both paths are compiled in; tiles take the compiled
-/// one when the pass transformed their kernel (backend/cpu/compiled_tile.hpp).
-#if defined(__clang__) && __clang_major__ == 14
+/// 14 and later, the majors its plugins are built for (whether this compile loads one depends
+/// on the plugins installed). Both paths are compiled in; tiles take the compiled one when the
+/// pass transformed their kernel (backend/cpu/compiled_tile.hpp).
+#if defined(__clang__) && __clang_major__ >= 14
 #define AMPLE_IMPL_COMPILED_TILES 1
 /// Convergent calls may not be made control dependent on more values, nor duplicated: the
 /// pass needs each barrier call where the kernel wrote it.

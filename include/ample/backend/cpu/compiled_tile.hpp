@@ -1,4 +1,4 @@
-// The contract between the library and the compiled-barrier pass (compiler/, Clang 14 only).
+// The contract between the library and the compiled-barrier pass (compiler/, Clang 14 on).
 //
 // The pass finds every work-item body annotated "ample.tile_body" (the tiled parallel_for's
 // run_item, an item_fn), clones it into a function that runs all work-items of one tile as
