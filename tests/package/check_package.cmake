@@ -3,7 +3,7 @@
 #   cmake -DBUILD_DIR=<ample build> -DSOURCE_DIR=<this dir> -DWORK_DIR=<scratch> -DCXX=<c++>
 #         -DEXPECT_COMPILED_TILES=ON|OFF -P check_package.cmake
 # EXPECT_COMPILED_TILES: the consumer's tiled kernel must take the compiled path (the package
-# loads the pass plugin into Clang 14 and the library does not default to fibers).
+# loads the pass plugin of CXX's Clang major and the library does not default to fibers).
 foreach(var BUILD_DIR SOURCE_DIR WORK_DIR CXX EXPECT_COMPILED_TILES)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "check_package.cmake: -D${var}=... is required")

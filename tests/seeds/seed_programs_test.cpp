@@ -10,7 +10,7 @@ namespace {
 AMPLE_TEST_USING_AMP;
 using ample_test::WorkerCountTest;
 
-// Under Clang 14 with the compiled-barrier plugin (AMPLE_EXPECT_COMPILED_TILES), every tiled
+// Under a Clang with the compiled-barrier plugin (AMPLE_EXPECT_COMPILED_TILES), every tiled
 // seed kernel must take the compiled path, or none with AMPLE_TILED=fibers: a build that lost
 // the plugin flag fails here instead of only getting slow.
 class SeedProgramsTest : public WorkerCountTest {

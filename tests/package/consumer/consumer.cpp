@@ -1,6 +1,7 @@
 // Uses restrict(amp) before any #include (the package force-includes ample/restrict.hpp) and
 // reopens namespace Concurrency, as Visual C++ programs do. Where the package loads the pass
-// plugin into Clang 14 (CONSUMER_EXPECTS_COMPILED_TILES), its tiled kernel must run compiled.
+// plugin of this Clang's major (CONSUMER_EXPECTS_COMPILED_TILES), its tiled kernel must run
+// compiled.
 inline int square(int v) restrict(amp, cpu) { return v * v; }
 
 #include <amp.h>
