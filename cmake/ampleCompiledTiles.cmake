@@ -25,7 +25,7 @@ function(ample_compiled_tiles_notice majors)
     message(STATUS "Ample: tiled kernels run on fibers: Ample has no compiled-barrier plugin for Clang ${major} "
                    "(it has one for Clang ${listed}); use one of those, or install llvm-${major}-dev and rebuild Ample")
   else()
-    message(STATUS "Ample: tiled kernels run on fibers with ${CMAKE_CXX_COMPILER_ID}; Clang ${listed} compiles them "
-                   "into loops (its compiled-barrier plugin): configure with CXX=clang++-${newest}")
+    message(STATUS "Ample: tiled kernels run on fibers with ${CMAKE_CXX_COMPILER_ID}; Clang (majors ${listed}) "
+                   "compiles them into loops with Ample's compiled-barrier plugin: configure with CXX=clang++-${newest}")
   endif()
 endfunction()
