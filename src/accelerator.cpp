@@ -28,12 +28,17 @@ std::shared_ptr<view_state> make_default_view(const device& d) {
 /// name them by path, so Ample accepts both: WARP runs on the multicore engine, REF runs every
 /// launch in order on the launching thread, reproducibly. Both report is_emulated, as they did.
 ///
+/// Ample's multicore engine plays the part WARP played for Microsoft: a CPU running the kernels.
+/// So it reports is_emulated, as WARP did, and no device of Ample claims to be hardware. Programs
+/// written for GPUs rely on that answer: some guard warp-synchronous kernels (work-items that
+/// skip barriers because a GPU runs 32 of them in lockstep) with `if (acc.is_emulated)`, and
+/// such kernels compute wrong results on any device without lockstep.
+///
 /// Programs pick a device by its properties before launching, so the properties follow
-/// Microsoft's runtime, and get_all() lists the devices in its order: hardware first (here the
-/// multicore engine, the only device that runs kernels natively), then WARP, REF and cpu. Then
-/// the common idioms all land on the multicore engine:
-/// - "the first accelerator that is not emulated": cpu_accelerator reports is_emulated, as in
-///   Microsoft's runtime, where it is a host-memory stand-in that runs no kernels;
+/// Microsoft's runtime on a machine without a DirectX 11 GPU, and get_all() lists the devices in
+/// a fixed order: the multicore engine (the default), then WARP, REF and cpu. The common idioms:
+/// - "the first accelerator that is not emulated" finds none, as on such a machine; the
+///   program's fallback (the default accelerator, or set_default left alone) is the engine;
 /// - "the accelerator with the most dedicated_memory": only the engine reports any; WARP, REF
 ///   and cpu report 0, as Microsoft's software devices do (they have no video memory of their
 ///   own), so the choice does not hang on how the program breaks ties;
@@ -61,7 +66,7 @@ struct registry {
                        .backend = backend_id::cpu,
                        .version = 11u << 16,
                        .is_debug = false,
-                       .is_emulated = false,  // runs natively on the cores
+                       .is_emulated = true,  // a CPU running the kernels, as WARP is
                        .has_display = false,
                        .supports_double_precision = true,
                        .supports_limited_double_precision = true,
@@ -73,20 +78,17 @@ struct registry {
     warp = multicore;
     warp.path = concurrency::accelerator::direct3d_warp;
     warp.description = L"Microsoft Basic Render Driver (WARP), run by Ample's multicore CPU engine";
-    warp.is_emulated = true;
     warp.dedicated_memory_kb = 0;
     ref = multicore;
     ref.path = concurrency::accelerator::direct3d_ref;
     ref.description = L"Software Adapter (REF), run by Ample on one thread, in order";
     ref.is_debug = true;
-    ref.is_emulated = true;
     ref.dedicated_memory_kb = 0;
     ref.runs_serially = true;
     host = multicore;
     host.path = concurrency::accelerator::cpu_accelerator;
     host.description = L"CPU accelerator (host memory; runs no kernels)";
     host.backend = backend_id::host;
-    host.is_emulated = true;
     host.supports_double_precision = false;
     host.supports_limited_double_precision = false;
     host.dedicated_memory_kb = 0;
@@ -126,6 +128,9 @@ const device* find_device(const std::wstring& path) {
   return devices().find(path);
 }
 
+/// default_device() follows Microsoft's order: set_default(), then CPPAMP_DEFAULT_ACCELERATOR,
+/// then the non-emulated device with the most memory; with none (Microsoft's runtime on a
+/// machine without a DirectX 11 GPU, and always on Ample) the device in WARP's role: the engine.
 const device& default_device() {
   registry& r = devices();
   static const device* cached = [&r] {

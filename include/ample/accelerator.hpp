@@ -183,8 +183,8 @@ class accelerator_view {
 
 /// accelerator is a compute device. Ample has the multicore CPU engine (the default), the
 /// software devices direct3d_warp and direct3d_ref, and cpu_accelerator, which holds host memory
-/// and cannot run parallel_for_each; like Microsoft's, it reports is_emulated, so that "the
-/// first accelerator that is not emulated" is one that runs kernels. Its properties and their
+/// and cannot run parallel_for_each. Every one reports is_emulated: the engine runs kernels on
+/// the CPU, the part WARP played for Microsoft (src/accelerator.cpp). Its properties and their
 /// get_* forms are those of ample::detail::accelerator_properties, plus default_view.
 ///
 ///     accelerator acc;                       // the default: Ample's multicore CPU engine

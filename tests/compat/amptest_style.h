@@ -36,7 +36,8 @@ inline float Distance(float a, float b) restrict(cpu) { return std::abs(a - b); 
 inline float Distance(float a, float b) restrict(amp) { return precise_math::fabs(a - b); }
 #endif
 
-/// require_device: the first accelerator that is not emulated, as the suites select.
+/// require_device: the first accelerator that is not emulated, as the suites select; on Ample
+/// every device is emulated (WARP's part), so it is the default.
 inline accelerator require_device() {
   for (const accelerator& a : accelerator::get_all())
     if (!a.is_emulated) return a;
