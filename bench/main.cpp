@@ -29,6 +29,8 @@ workload tile_average_workload();
 workload transpose_4096_workload();
 workload transpose_8192_workload();
 workload matmul_blocked_workload();
+workload sgemm_blocked_workload();
+workload reduction_workload();
 workload launch_empty_workload();
 workload launch_after_idle_workload();
 workload barrier_event_workload();
@@ -36,10 +38,11 @@ workload element_access_workload();
 workload direct3d_out_of_bounds_workload();
 
 std::vector<workload> all_workloads() {
-  return {matmul_simple_workload(),     matmul_tiled_workload(),    matmul_tiled_f32_workload(),
-          tile_average_workload(),     transpose_4096_workload(),  transpose_8192_workload(),
-          matmul_blocked_workload(),   launch_empty_workload(),    launch_after_idle_workload(),
-          barrier_event_workload(),    element_access_workload(),  direct3d_out_of_bounds_workload()};
+  return {matmul_simple_workload(),   matmul_tiled_workload(),            matmul_tiled_f32_workload(),
+          tile_average_workload(),    transpose_4096_workload(),          transpose_8192_workload(),
+          reduction_workload(),       matmul_blocked_workload(),          sgemm_blocked_workload(),
+          launch_empty_workload(),    launch_after_idle_workload(),       barrier_event_workload(),
+          element_access_workload(),  direct3d_out_of_bounds_workload()};
 }
 
 namespace {

@@ -1,8 +1,11 @@
-// Helpers the workloads share: input patterns and result checks.
+// Helpers the workloads share: input patterns, result checks and the memcpy bandwidth ceiling.
 #pragma once
+
+#include <omp.h>
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -64,6 +67,19 @@ inline std::string first_relative_difference(const std::vector<float>& got, cons
     if (std::fabs(double(got[i]) - want[i]) > tol * std::fmax(1.0, std::fabs(double(want[i]))))
       return "element " + std::to_string(i) + " is " + std::to_string(got[i]) + ", expected " + std::to_string(want[i]);
   return {};
+}
+
+/// copy_openmp() is memcpy of count elements split among the OpenMP threads: the bandwidth
+/// ceiling of the workloads that stream memory.
+template <class T>
+void copy_openmp(const T* from, T* to, std::size_t count) {
+#pragma omp parallel
+  {
+    const std::size_t parts = static_cast<std::size_t>(omp_get_num_threads());
+    const std::size_t me = static_cast<std::size_t>(omp_get_thread_num());
+    const std::size_t begin = count * me / parts, end = count * (me + 1) / parts;
+    std::memcpy(to + begin, from + begin, (end - begin) * sizeof(T));
+  }
 }
 
 /// record() adds the result of an implementation after verifying its output: `check()` returns

@@ -2,9 +2,6 @@
 // written in C++ AMP, against the host version, blocked OpenMP, PoCL and memcpy of the same bytes.
 #include <amp.h>
 
-#include <omp.h>
-
-#include <cstring>
 #include <vector>
 
 #include "../peers/pocl.hpp"
@@ -78,17 +75,6 @@ void transpose_openmp(const float* a, float* b, int N) {
     for (int bj = 0; bj < N; bj += B)
       for (int i = bi; i < bi + B; ++i)
         for (int j = bj; j < bj + B; ++j) b[j * N + i] = a[i * N + j];
-}
-
-// memcpy of the same bytes, split among the OpenMP threads: the bandwidth ceiling.
-void copy_openmp(const float* a, float* b, std::size_t count) {
-#pragma omp parallel
-  {
-    const std::size_t parts = static_cast<std::size_t>(omp_get_num_threads());
-    const std::size_t me = static_cast<std::size_t>(omp_get_thread_num());
-    const std::size_t begin = count * me / parts, end = count * (me + 1) / parts;
-    std::memcpy(b + begin, a + begin, (end - begin) * sizeof(float));
-  }
 }
 
 void transpose(const options& o, reporter& rep, int N) {
