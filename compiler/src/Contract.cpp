@@ -1,6 +1,7 @@
 #include "Contract.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -157,5 +158,9 @@ std::optional<std::string> declineReason(const Function &Clone) {
 }
 
 bool isActiveTileClone(const Function &F) { return isTileClone(F) && !F.hasFnAttribute(DeclineAttribute); }
+
+bool isWorkItemLoop(const Loop &L) {
+  return findOptionMDForLoop(&L, WorkItemLoopMarker) != nullptr;
+}
 
 } // namespace ample

@@ -14,6 +14,7 @@
 
 namespace llvm {
 class Function;
+class Loop;
 class GlobalVariable;
 class Module;
 } // namespace llvm
@@ -39,6 +40,11 @@ inline constexpr llvm::StringLiteral InKernelAnnotation = "ample.in_kernel";
 /// Metadata on the stack object that PrivatizeTileStatic made of a tile_static variable: one
 /// object for the whole tile, never a per-work-item one.
 inline constexpr llvm::StringLiteral TileStaticMetadata = "ample.tile_static";
+
+/// The loop property FormWorkItemLoops gives each innermost work-item loop.
+inline constexpr llvm::StringLiteral WorkItemLoopMarker = "ample.work_item_loop";
+/// isWorkItemLoop() is true for a loop with that property.
+bool isWorkItemLoop(const llvm::Loop &L);
 
 /// TileShape is a tile's extent: the annotation's (D0, D1, D2), 0 for absent dimensions.
 struct TileShape {

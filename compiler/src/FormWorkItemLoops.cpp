@@ -441,7 +441,7 @@ WorkItemLoops TileBuilder::buildLoops(BasicBlock *Preheader, unsigned Id) {
       // build; the cost model decides.)
       Metadata *Parallel[] = {MDString::get(Ctx, "llvm.loop.parallel_accesses"), AccessGroup};
       Metadata *Properties[] = {nullptr, MDNode::get(Ctx, Parallel),
-                                MDNode::get(Ctx, MDString::get(Ctx, "ample.work_item_loop")),
+                                MDNode::get(Ctx, MDString::get(Ctx, WorkItemLoopMarker)),
                                 MDNode::get(Ctx, MDString::get(Ctx, "llvm.loop.mustprogress"))};
       MDNode *Loop = MDNode::getDistinct(Ctx, Properties);
       Loop->replaceOperandWith(0, Loop);

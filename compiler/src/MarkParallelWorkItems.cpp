@@ -1,3 +1,4 @@
+#include "Contract.h"
 #include "Passes.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -28,7 +29,7 @@ MDNode *accessGroupOf(const Loop &L) {
     const auto *Name = dyn_cast<MDString>(Property->getOperand(0));
     if (!Name)
       continue;
-    if (Name->getString() == "ample.work_item_loop")
+    if (Name->getString() == WorkItemLoopMarker)
       WorkItems = true;
     else if (Name->getString() == "llvm.loop.parallel_accesses" && Property->getNumOperands() == 2)
       Group = dyn_cast<MDNode>(Property->getOperand(1));

@@ -44,6 +44,12 @@ struct FormWorkItemLoops : llvm::PassInfoMixin<FormWorkItemLoops> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
 };
 
+/// HoistLaunchObjectLoads reads the members of the launch context and the kernel object (which
+/// do not change while the launch runs) once, in the clone's entry, conditional reads included.
+struct HoistLaunchObjectLoads : llvm::PassInfoMixin<HoistLaunchObjectLoads> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
+};
+
 /// PrivatizeTileStatic gives each finished clone its own copy, in its frame, of the
 /// tile_static variables (thread_locals) that nothing else can touch while the tile runs: the
 /// tile's work-items share it as they shared the thread_local, and the compiler sees memory
@@ -56,6 +62,12 @@ struct PrivatizeTileStatic : llvm::PassInfoMixin<PrivatizeTileStatic> {
 /// clone, and deletes declined clones with a warning that says why.
 struct BindCompiledTiles : llvm::PassInfoMixin<BindCompiledTiles> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+};
+
+/// TrimInactiveWorkItems (at the vectoriser's start) stops a work-item loop whose body is
+/// `if (local < s)` after s work-items, and runs the body without the condition.
+struct TrimInactiveWorkItems : llvm::PassInfoMixin<TrimInactiveWorkItems> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
 };
 
 /// MarkParallelWorkItems (at the vectoriser's start) puts every memory access of a work-item

@@ -20,13 +20,16 @@ void registerPipeline(PassBuilder &PB) {
     PerClone.addPass(CanonicalizeBarriers());
     PerClone.addPass(InsertImplicitBarriers());
     PerClone.addPass(FormWorkItemLoops());
+    PerClone.addPass(HoistLaunchObjectLoads());
     MPM.addPass(createModuleToFunctionPassAdaptor(std::move(PerClone)));
     // After the loops are formed: a stack object made before would be a work-item's own.
     MPM.addPass(PrivatizeTileStatic());
     MPM.addPass(BindCompiledTiles());
   });
-  PB.registerVectorizerStartEPCallback(
-      [](FunctionPassManager &FPM, OptimizationLevel) { FPM.addPass(MarkParallelWorkItems()); });
+  PB.registerVectorizerStartEPCallback([](FunctionPassManager &FPM, OptimizationLevel) {
+    FPM.addPass(TrimInactiveWorkItems());
+    FPM.addPass(MarkParallelWorkItems());
+  });
   // For opt -passes=... in the IR tests.
   PB.registerPipelineParsingCallback([](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
     if (Name == "ample-clone-tile-bodies")
@@ -50,6 +53,10 @@ void registerPipeline(PassBuilder &PB) {
       FPM.addPass(InsertImplicitBarriers());
     else if (Name == "ample-form-work-item-loops")
       FPM.addPass(FormWorkItemLoops());
+    else if (Name == "ample-hoist-launch-object-loads")
+      FPM.addPass(HoistLaunchObjectLoads());
+    else if (Name == "ample-trim-inactive-work-items")
+      FPM.addPass(TrimInactiveWorkItems());
     else if (Name == "ample-mark-parallel-work-items")
       FPM.addPass(MarkParallelWorkItems());
     else

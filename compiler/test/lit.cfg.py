@@ -12,7 +12,8 @@ config.test_exec_root = config.exec_root
 
 # The passes in the order Pipeline.cpp runs them at the pipeline's start.
 pipeline = ("ample-clone-tile-bodies,ample-inline-barrier-paths,function(ample-simplify-tile-clones,"
-            "ample-canonicalize-barriers,ample-insert-implicit-barriers,ample-form-work-item-loops),"
+            "ample-canonicalize-barriers,ample-insert-implicit-barriers,ample-form-work-item-loops,"
+            "ample-hoist-launch-object-loads),"
             "ample-privatize-tile-static,ample-bind-compiled-tiles")
 front_end = ("{clang} -std=c++20 -O2 -I{include} -include ample/restrict.hpp -S -emit-llvm "
              "-Xclang -disable-llvm-passes").format(clang=config.clangxx, include=config.ample_include)
@@ -22,6 +23,9 @@ config.substitutions.append(("%ample_passes",
                              "-pass-remarks-missed=ample-compiled-barriers -S".format(
                                  opt=os.path.join(config.llvm_tools_dir, "opt"), plugin=config.plugin,
                                  pipeline=pipeline)))
+# The whole -O2 pipeline in opt, with the plugin's passes where Clang puts them (value names kept).
+config.substitutions.append(("%opt_o2", "{opt} -load-pass-plugin={plugin} -passes='default<O2>' -S".format(
+    opt=os.path.join(config.llvm_tools_dir, "opt"), plugin=config.plugin)))
 config.substitutions.append(("%full_o2", "{clang} -std=c++20 -O2 -I{include} -include ample/restrict.hpp "
                              "-fpass-plugin={plugin} -S -emit-llvm".format(clang=config.clangxx,
                                                                            include=config.ample_include,
