@@ -55,17 +55,8 @@ void thread_pool::run(const job& j) {
   // seq_cst pairs with the worker's seq_cst increment of sleepers_ before it sleeps: either
   // we see the sleeper and wake it, or it sees the new epoch and does not sleep.
   epoch_.fetch_add(1, std::memory_order_seq_cst);
-  if (sleepers_.load(std::memory_order_seq_cst) > 0) {
-    // Only a worker woken from its sleep reads this (a hint: a stale value costs nothing), so
-    // back-to-back launches do not ask for it.
-    launcher_cpu_.store(sched_getcpu(), std::memory_order_relaxed);
-    epoch_.notify_all();
-    // Linux tends to queue a thread it wakes on the waker's CPU, where it would wait for this
-    // busy thread's time slice to end (milliseconds). Yielding once lets it run now, see that
-    // it is on this CPU and move back to its own (worker_main); if it was queued elsewhere
-    // this returns at once.
-    std::this_thread::yield();
-  }
+  // Sleeping workers wake on their own CPUs (worker_main), not queued behind this thread.
+  if (sleepers_.load(std::memory_order_seq_cst) > 0) epoch_.notify_all();
 
   in_kernel = true;
   execute();
@@ -111,14 +102,12 @@ void thread_pool::worker_main(int home) {
       now = epoch_.load(std::memory_order_acquire);
     }
     if (now == seen) {
+      const pinned_while_asleep on_home(home);
       sleepers_.fetch_add(1, std::memory_order_seq_cst);
       epoch_.wait(seen, std::memory_order_seq_cst);
       sleepers_.fetch_sub(1, std::memory_order_relaxed);
       now = epoch_.load(std::memory_order_acquire);
       if (now == seen) continue;  // spurious wake-up
-      // Woken onto the launcher's CPU (see run()): back to this worker's own, or another.
-      const int launcher = launcher_cpu_.load(std::memory_order_relaxed);
-      if (launcher >= 0 && sched_getcpu() == launcher) start_on(home != launcher ? home : another_cpu(launcher));
     }
     seen = now;
     if (stopping_.load(std::memory_order_relaxed)) return;

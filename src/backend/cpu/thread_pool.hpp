@@ -31,9 +31,9 @@ namespace ample::detail::cpu {
 ///     closing (a store to `open_`, then a load of `joined_`) are seq_cst: either the caller
 ///     sees the worker in `joined_`, or the worker sees the job closed. So no worker still
 ///     reads the job when run() returns.
-///   - A new worker starts on another CPU than the thread that made the pool
-///     (worker_placement.hpp); a worker woken from its sleep onto the launcher's CPU moves
-///     back to its own (the launcher yields once after waking sleepers, to let it).
+///   - A new worker starts on another CPU than the thread that made the pool, and sleeps
+///     pinned to that CPU, so that it wakes there rather than queued behind the launcher
+///     (worker_placement.hpp).
 class thread_pool {
  public:
   explicit thread_pool(unsigned threads);
@@ -63,7 +63,6 @@ class thread_pool {
   alignas(64) std::atomic<bool> open_{false};
   alignas(64) std::atomic<unsigned> joined_{0};
   alignas(64) std::atomic<int> sleepers_{0};
-  std::atomic<int> launcher_cpu_{-1};  ///< the CPU of the last run() that woke sleepers
   std::atomic<bool> stopping_{false};
 };
 

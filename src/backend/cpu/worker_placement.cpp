@@ -41,9 +41,18 @@ std::vector<int> starting_cpus(unsigned workers) {
   return chosen;
 }
 
-int another_cpu(int avoid) {
-  const std::vector<int> others = cpus_after(avoid);
-  return others.empty() ? -1 : others.front();
+pinned_while_asleep::pinned_while_asleep(int cpu) noexcept {
+  CPU_ZERO(&allowed_);
+  if (cpu < 0 || cpu >= CPU_SETSIZE || sched_getaffinity(0, sizeof allowed_, &allowed_) != 0) return;
+  if (!CPU_ISSET(cpu, &allowed_)) return;
+  cpu_set_t only;
+  CPU_ZERO(&only);
+  CPU_SET(cpu, &only);
+  pinned_ = sched_setaffinity(0, sizeof only, &only) == 0;
+}
+
+pinned_while_asleep::~pinned_while_asleep() {
+  if (pinned_) sched_setaffinity(0, sizeof allowed_, &allowed_);
 }
 
 void start_on(int cpu) noexcept {

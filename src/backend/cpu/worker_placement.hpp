@@ -1,6 +1,8 @@
 // worker_placement: how many CPUs the engine's threads may use, and where a new worker starts.
 #pragma once
 
+#include <sched.h>
+
 #include <vector>
 
 namespace ample::detail::cpu {
@@ -21,9 +23,24 @@ unsigned usable_cpus();
 /// program, such as the seed programs the tour times.
 std::vector<int> starting_cpus(unsigned workers);
 
-/// another_cpu() is a CPU the calling thread may run on other than `avoid` (the next one
-/// after it, round robin), or -1 when there is none.
-int another_cpu(int avoid);
+/// pinned_while_asleep keeps the calling thread on `cpu` from its construction to its
+/// destruction, then lets it run on every CPU it was allowed before: a worker holds one while
+/// it sleeps. Linux queued a woken worker on the CPU of the thread that woke it, every time on
+/// the 2-vCPU guests here, behind that launcher's whole job; pinned, it wakes on its own CPU.
+/// (The launcher used to yield its CPU after waking workers, so that such a worker could move
+/// back: the yield cost 47-131 µs per launch after idle on a 2-vCPU AMD guest.) A CPU that
+/// cannot be used (-1, or gone from the mask) pins nothing.
+class pinned_while_asleep {
+ public:
+  explicit pinned_while_asleep(int cpu) noexcept;
+  pinned_while_asleep(const pinned_while_asleep&) = delete;
+  pinned_while_asleep& operator=(const pinned_while_asleep&) = delete;
+  ~pinned_while_asleep();
+
+ private:
+  cpu_set_t allowed_;
+  bool pinned_ = false;
+};
 
 /// start_on() moves the calling thread to `cpu`, then lets it run on every CPU it was allowed
 /// before: the scheduler keeps it there until it has a reason of its own to move it. A hint: a
