@@ -19,14 +19,14 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
-
-#include <optional>
-#include "llvm/IR/Dominators.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -102,7 +102,8 @@ bool trim(Loop &L) {
     return false;
   auto *ExitTest = dyn_cast<ICmpInst>(LatchBranch->getCondition());
   auto *Next = dyn_cast<Instruction>(Counter->getIncomingValueForBlock(Latch));
-  if (!ExitTest || !Next || ExitTest->getOperand(0) != Next || !isa<ConstantInt>(ExitTest->getOperand(1)))
+  if (!ExitTest || !ExitTest->hasOneUse() || !Next || ExitTest->getOperand(0) != Next ||
+      !isa<ConstantInt>(ExitTest->getOperand(1)))
     return false;
   const bool ExitsOnEqual = ExitTest->getPredicate() == ICmpInst::ICMP_EQ && LatchBranch->getSuccessor(0) == Exit;
   const bool ExitsOnNotEqual = ExitTest->getPredicate() == ICmpInst::ICMP_NE && LatchBranch->getSuccessor(1) == Exit;

@@ -9,70 +9,23 @@
 #include <vector>
 
 #include "common/test_support.hpp"
+#include "common/warp_synchronous_sum.hpp"
 
 namespace {
 AMPLE_TEST_USING_AMP;
 
 constexpr int TILE = 256;
 
-/// reduce_warp_synchronous() is the tile reduction of such a program: the barrier per step stops
-/// at 64 active work-items; the last 32 add without one. -1 where that is not safe.
+/// reduce_warp_synchronous() is such a program's fast version: -1 where it is not safe.
 int reduce_warp_synchronous(const std::vector<int>& values) {
   if (accelerator(accelerator::default_accelerator).is_emulated) return -1;
-  const int tiles = static_cast<int>(values.size()) / TILE;
-  array_view<const int, 1> in(static_cast<int>(values.size()), values);
-  array_view<int, 1> partial(tiles);
-  partial.discard_data();
-  parallel_for_each(in.extent.tile<TILE>(), [=](tiled_index<TILE> t_idx) restrict(amp) {
-    tile_static int t[TILE];
-    const int local = t_idx.local[0];
-    t[local] = in[t_idx.global];
-    t_idx.barrier.wait();
-    for (int s = TILE / 2; s > 32; s >>= 1) {
-      if (local < s) t[local] += t[local + s];
-      t_idx.barrier.wait();
-    }
-    if (local < 32) {  // one warp: no barriers from here on
-      t[local] += t[local + 32];
-      t[local] += t[local + 16];
-      t[local] += t[local + 8];
-      t[local] += t[local + 4];
-      t[local] += t[local + 2];
-      t[local] += t[local + 1];
-    }
-    if (local == 0) partial[t_idx.tile] = t[0];
-  });
-  int sum = 0;
-  for (int i = 0; i < tiles; ++i) sum += partial[i];
-  return sum;
+  return ample_test::warp_synchronous_sum<TILE>(values, true);
 }
 
-/// reduce_with_barriers() is the program's portable version: a barrier after every step.
-int reduce_with_barriers(const std::vector<int>& values) {
-  const int tiles = static_cast<int>(values.size()) / TILE;
-  array_view<const int, 1> in(static_cast<int>(values.size()), values);
-  array_view<int, 1> partial(tiles);
-  partial.discard_data();
-  parallel_for_each(in.extent.tile<TILE>(), [=](tiled_index<TILE> t_idx) restrict(amp) {
-    tile_static int t[TILE];
-    const int local = t_idx.local[0];
-    t[local] = in[t_idx.global];
-    t_idx.barrier.wait();
-    for (int s = TILE / 2; s > 0; s >>= 1) {
-      if (local < s) t[local] += t[local + s];
-      t_idx.barrier.wait();
-    }
-    if (local == 0) partial[t_idx.tile] = t[0];
-  });
-  int sum = 0;
-  for (int i = 0; i < tiles; ++i) sum += partial[i];
-  return sum;
-}
-
-/// reduce() is how such programs call them.
+/// reduce() is how such programs call it, with a barrier per step as the fallback.
 int reduce(const std::vector<int>& values) {
   const int sum = reduce_warp_synchronous(values);
-  return sum != -1 ? sum : reduce_with_barriers(values);
+  return sum != -1 ? sum : ample_test::warp_synchronous_sum<TILE>(values, false);
 }
 
 std::vector<int> test_values() {
