@@ -2,7 +2,6 @@
 #include "thread_pool.hpp"
 
 #include <immintrin.h>
-#include <sched.h>
 
 #include <latch>
 #include <utility>
