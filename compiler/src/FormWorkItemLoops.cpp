@@ -30,6 +30,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -87,6 +88,8 @@ private:
   bool recomputable(Value *V, unsigned Depth = 0);
   bool invariantAddress(Value *Address) const;
   bool useAcrossBarrier(Instruction &Def, Use &U) const;
+  bool barrierFreeBetween(BasicBlock *Top, BasicBlock *Bottom) const;
+  BasicBlock *pieceTop(BasicBlock *At, const DominatorTree &Dominators) const;
   void recomputeAcrossBarriers();
   Value *copyComputation(Value *V, Instruction *Before, DenseMap<Value *, Value *> &Copies);
   void demoteLiveAcrossBarriers();
@@ -269,9 +272,45 @@ bool TileBuilder::invariantAddress(Value *Address) const {
   return Load && Load->isSimple() && Load->getPointerOperand()->stripInBoundsConstantOffsets() == F.getArg(0);
 }
 
+// barrierFreeBetween() is true when no way from `Top` to `Bottom` passes a barrier: walking
+// backwards from Bottom, every block up to Top is an ordinary one.
+bool TileBuilder::barrierFreeBetween(BasicBlock *Top, BasicBlock *Bottom) const {
+  SmallPtrSet<BasicBlock *, 16> Seen;
+  SmallVector<BasicBlock *, 16> Work{Bottom};
+  while (!Work.empty()) {
+    BasicBlock *Block = Work.pop_back_val();
+    if (Block == Top || !Seen.insert(Block).second)
+      continue;
+    if (BarrierIds.count(Block))
+      return false;
+    for (BasicBlock *Pred : predecessors(Block))
+      Work.push_back(Pred);
+  }
+  return true;
+}
+
+// pieceTop() is the highest block that dominates `At` with no barrier in between: the start of
+// At's piece, or the highest place in it that every way to At passes.
+BasicBlock *TileBuilder::pieceTop(BasicBlock *At, const DominatorTree &Dominators) const {
+  BasicBlock *Top = At;
+  if (BarrierIds.count(At))
+    return At;
+  for (DomTreeNode *Node = Dominators.getNode(At)->getIDom(); Node; Node = Node->getIDom()) {
+    BasicBlock *Up = Node->getBlock();
+    if (Up == &F.getEntryBlock() || BarrierIds.count(Up) || !barrierFreeBetween(Up, At))
+      break;
+    Top = Up;
+  }
+  return Top;
+}
+
 // Each use of a recomputable value that a barrier separates from its definition gets a copy
-// of the value's computation of its own, just before it (at the end of the incoming block for
-// a phi), so that nothing recomputable lives across a barrier.
+// of the value's computation, at the top of the use's piece (shared by the piece's uses), so
+// that nothing recomputable lives across a barrier. At the top, not beside the use: a use in
+// a loop of the kernel's own would otherwise load the tile's coordinates again in every
+// iteration, which the optimiser cannot hoist where the loop stores (the engine stores the next
+// tile's coordinates to the same memory), and the work-item's values would change in the loop
+// as far as the later passes can tell.
 void TileBuilder::recomputeAcrossBarriers() {
   SmallVector<std::pair<Instruction *, Use *>, 32> Uses;
   for (Instruction &I : instructions(F)) {
@@ -281,11 +320,23 @@ void TileBuilder::recomputeAcrossBarriers() {
       if (useAcrossBarrier(I, U))
         Uses.push_back({&I, &U});
   }
+  const DominatorTree Dominators(F);
+  // Per top: the copies made there, and the instruction they all go before (in the order they
+  // are made, so that a later copy may use an earlier one).
+  DenseMap<BasicBlock *, std::pair<Instruction *, DenseMap<Value *, Value *>>> CopiesAtTop;
   for (auto &[Def, U] : Uses) {
     auto *User = cast<Instruction>(U->getUser());
-    Instruction *Before = isa<PHINode>(User) ? cast<PHINode>(User)->getIncomingBlock(*U)->getTerminator() : User;
+    BasicBlock *At = isa<PHINode>(User) ? cast<PHINode>(User)->getIncomingBlock(*U) : User->getParent();
+    BasicBlock *Top = pieceTop(At, Dominators);
+    if (Top != At) {
+      auto &[Anchor, Copies] = CopiesAtTop[Top];
+      if (!Anchor)
+        Anchor = &*Top->getFirstInsertionPt();
+      U->set(copyComputation(Def, Anchor, Copies));
+      continue;
+    }
     DenseMap<Value *, Value *> Copies;
-    U->set(copyComputation(Def, Before, Copies));
+    U->set(copyComputation(Def, isa<PHINode>(User) ? At->getTerminator() : User, Copies));
   }
   Recomputable.clear(); // demotion deletes phis: no stale answers for new instructions
 }

@@ -1,4 +1,5 @@
-// HoistLaunchObjectLoads: the launch context and the kernel object are read once per tile.
+// HoistLaunchObjectLoads: the launch context, the kernel object and the tile index are read
+// once per tile.
 //
 // The contract (compiled_tile.hpp) says the launch context (argument 0) and the objects it points
 // to (the kernel object, with the views it captured) do not change while the launch runs, and
@@ -14,7 +15,13 @@
 // loads, and the vectoriser declined the loop; hoisted, what is under the condition is the
 // element's load, a masked load.
 //
-// The tile index (argument 1) changes between the tiles of a chunk: its loads stay where they are.
+// The tile index (argument 1) does not change while the tile runs either, but it does between
+// the tiles of a chunk (the engine's tile loop, into which a small compiled tile is inlined,
+// stores the next one): its loads move to the entry too, unmarked, so that they stay in that
+// loop. Left where the pieces recompute the work-item's coordinates from it, a load in a loop of
+// the kernel's own that stores (to a view, which may be that memory as far as LLVM knows)
+// would be made again in every iteration, and the work-item's global index would not be a
+// recurrence of its work-item loop to the later passes.
 #include "Passes.h"
 
 #include "Contract.h"
@@ -31,7 +38,7 @@ namespace ample {
 namespace {
 
 /// isLaunchObject() is true for the launch context and for a pointer loaded from it.
-bool isLaunchObject(Value *Base, Argument *Context) {
+bool isLaunchObject(const Value *Base, const Argument *Context) {
   if (Base == Context)
     return true;
   auto *Load = dyn_cast<LoadInst>(Base);
@@ -43,14 +50,16 @@ bool isLaunchObject(Value *Base, Argument *Context) {
 class LaunchObjectHoister {
 public:
   explicit LaunchObjectHoister(Function &F)
-      : Context(F.getArg(0)), InsertPoint(&*F.getEntryBlock().getFirstInsertionPt()) {
+      : Context(F.getArg(0)), TileIndex(F.getArg(1)), InsertPoint(&*F.getEntryBlock().getFirstInsertionPt()) {
     while (isa<AllocaInst>(InsertPoint))
       InsertPoint = InsertPoint->getNextNode();
   }
 
-  /// member() is true for a load of a member of a launch object at a constant offset.
+  /// member() is true for a load of a member of a launch object or of the tile index at a
+  /// constant offset.
   bool member(LoadInst &Load) const {
-    return Load.isSimple() && isLaunchObject(Load.getPointerOperand()->stripInBoundsConstantOffsets(), Context);
+    const Value *Base = Load.getPointerOperand()->stripInBoundsConstantOffsets();
+    return Load.isSimple() && (isLaunchObject(Base, Context) || Base == TileIndex);
   }
 
   /// inEntry() is `V` computed in the entry: arguments and constants as they are, the
@@ -66,7 +75,7 @@ public:
     Instruction *Copy = I->clone();
     for (Use &Operand : Copy->operands())
       Operand.set(inEntry(Operand.get()));
-    if (isa<LoadInst>(Copy))
+    if (auto *Load = dyn_cast<LoadInst>(Copy); Load && Load->getPointerOperand()->stripInBoundsConstantOffsets() != TileIndex)
       Copy->setMetadata(LLVMContext::MD_invariant_load, MDNode::get(Copy->getContext(), {}));
     Copy->setMetadata(LLVMContext::MD_access_group, nullptr); // outside the work-item loops now
     Copy->insertBefore(InsertPoint);
@@ -76,7 +85,7 @@ public:
   }
 
 private:
-  Argument *Context;
+  Argument *Context, *TileIndex;
   Instruction *InsertPoint;
   DenseMap<Instruction *, Instruction *> Copies; ///< original -> its copy in the entry
   SmallPtrSet<Instruction *, 32> Made;          ///< the copies

@@ -64,6 +64,12 @@ struct BindCompiledTiles : llvm::PassInfoMixin<BindCompiledTiles> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
 };
 
+/// LockstepInnerLoops (at the vectoriser's start) runs the inner loop that each work-item of a
+/// row runs in rounds of one iteration per work-item, where that makes its reads contiguous.
+struct LockstepInnerLoops : llvm::PassInfoMixin<LockstepInnerLoops> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
+};
+
 /// TrimInactiveWorkItems (at the vectoriser's start) stops a work-item loop whose body is
 /// `if (local < s)` after s work-items, and runs the body without the condition.
 struct TrimInactiveWorkItems : llvm::PassInfoMixin<TrimInactiveWorkItems> {

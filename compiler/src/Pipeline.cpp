@@ -27,6 +27,7 @@ void registerPipeline(PassBuilder &PB) {
     MPM.addPass(BindCompiledTiles());
   });
   PB.registerVectorizerStartEPCallback([](FunctionPassManager &FPM, OptimizationLevel) {
+    FPM.addPass(LockstepInnerLoops());
     FPM.addPass(TrimInactiveWorkItems());
     FPM.addPass(MarkParallelWorkItems());
   });
@@ -55,6 +56,8 @@ void registerPipeline(PassBuilder &PB) {
       FPM.addPass(FormWorkItemLoops());
     else if (Name == "ample-hoist-launch-object-loads")
       FPM.addPass(HoistLaunchObjectLoads());
+    else if (Name == "ample-lockstep-inner-loops")
+      FPM.addPass(LockstepInnerLoops());
     else if (Name == "ample-trim-inactive-work-items")
       FPM.addPass(TrimInactiveWorkItems());
     else if (Name == "ample-mark-parallel-work-items")
