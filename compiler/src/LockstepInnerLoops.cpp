@@ -505,7 +505,6 @@ void Lockstep::run() {
     for (const SCEV *S : {I.Start, I.ItemStep, I.RoundStep})
       if (S)
         expand(S);
-  Value *CounterNext = P.Counter->getIncomingValueForBlock(Latch);
 
   BasicBlock *BeforeLatch = block("before.next"), *RoundsStart = block("rounds"), *Round = block("round"),
              *Lane = block("lane"), *Enter = block("lane.enter"), *Continue = block("lane.continue"),
@@ -743,8 +742,10 @@ void Lockstep::run() {
     Dispatch = Next;
   }
   BranchInst::Create(Resumes.back(), Dispatch);
+  // The next work-item: counted here, since the loop's own increment may stand before the inner
+  // loop (a value of the part before, whose last value is the row's end).
   Latch->getTerminator()->replaceSuccessorWith(Header, AfterHeader);
-  AfterItem->addIncoming(CounterNext, Latch);
+  AfterItem->addIncoming(BinaryOperator::CreateAdd(AfterItem, count(1), "after.next", Latch->getTerminator()), Latch);
 }
 
 } // namespace

@@ -50,6 +50,12 @@ struct HoistLaunchObjectLoads : llvm::PassInfoMixin<HoistLaunchObjectLoads> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
 };
 
+/// KeepWorkItemLoopsRolled keeps a work-item loop around a loop of non-constant trip count
+/// from being fully unrolled, so that LockstepInnerLoops finds it.
+struct KeepWorkItemLoopsRolled : llvm::PassInfoMixin<KeepWorkItemLoopsRolled> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
+};
+
 /// PrivatizeTileStatic gives each finished clone its own copy, in its frame, of the
 /// tile_static variables (thread_locals) that nothing else can touch while the tile runs: the
 /// tile's work-items share it as they shared the thread_local, and the compiler sees memory

@@ -21,6 +21,7 @@ void registerPipeline(PassBuilder &PB) {
     PerClone.addPass(InsertImplicitBarriers());
     PerClone.addPass(FormWorkItemLoops());
     PerClone.addPass(HoistLaunchObjectLoads());
+    PerClone.addPass(KeepWorkItemLoopsRolled());
     MPM.addPass(createModuleToFunctionPassAdaptor(std::move(PerClone)));
     // After the loops are formed: a stack object made before would be a work-item's own.
     MPM.addPass(PrivatizeTileStatic());
@@ -56,6 +57,8 @@ void registerPipeline(PassBuilder &PB) {
       FPM.addPass(FormWorkItemLoops());
     else if (Name == "ample-hoist-launch-object-loads")
       FPM.addPass(HoistLaunchObjectLoads());
+    else if (Name == "ample-keep-work-item-loops-rolled")
+      FPM.addPass(KeepWorkItemLoopsRolled());
     else if (Name == "ample-lockstep-inner-loops")
       FPM.addPass(LockstepInnerLoops());
     else if (Name == "ample-trim-inactive-work-items")

@@ -379,7 +379,8 @@ class KernelWriter:
         nested = self.nesting < MAX_NESTING
         choices = [("assign", 4), ("temporary", 2), ("atomic", 1), ("tile_write", 2), ("tile_read", 2),
                    ("output_write", 1), ("private_write", 2 if self.private else 0),
-                   ("divergent_if", 2 if nested else 0), ("divergent_loop", 1 if nested else 0)]
+                   ("divergent_if", 2 if nested else 0), ("divergent_loop", 1 if nested else 0),
+                   ("strided_loop", 1)]
         if uniform:
             choices += [("barrier", 1), ("exchange", 4), ("exchange_call", 1), ("reduction", 1), ("broadcast", 1),
                         ("uniform_temporary", 2), ("uniform_update", 2),
@@ -544,6 +545,28 @@ class KernelWriter:
         after = self.nested_block(state.copy(), False, loop=False, extra=[Variable(counter, False)])
         self.emit("}")
         return TileState.merge([state, after])
+
+    def stmt_strided_loop(self, state, uniform, loop):
+        """A grid-stride loop of each work-item's own over its row of the input: work-item w
+        reads in(.., start + w + k * stride) until the row ends, so neighbouring work-items
+        read neighbouring elements, the loop strides, and the trip counts differ between
+        work-items (the shape LockstepInnerLoops runs in lockstep). Read-only memory: no race."""
+        self.features.add("strided loop")
+        counter = self.fresh("j")
+        last = self.rank - 1
+        # Mostly 2 or 3: loops long enough that LLVM keeps them (it unrolls short ones away).
+        stride = self.rng.choice([2, 3, 2, 3, self.tile[last], self.rng.randint(1, 9)])
+        start = f"unsigned(t.global[{last}])"
+        if self.rng.random() < 0.3:
+            start = f"({start} + {self.uniform_leaf()} % 4u)"
+        coordinates = [f"t.global[{d}]" for d in range(last)] + [f"int({counter})"]
+        self.emit(f"for (unsigned {counter} = {start}; {counter} < {self.extent[last]}u; {counter} += {stride}u) {{")
+        self.emit(f"  acc = acc * {self.rng.choice([1, 3, 5])}u + (unsigned(in({', '.join(coordinates)})) ^ {counter});")
+        if self.rng.random() < 0.3:
+            self.features.add("strided loop break")
+            self.emit(f"  if ((acc & 7u) == {self.rng.randint(0, 7)}u) break;")
+        self.emit("}")
+        return state
 
     def stmt_uniform_if(self, state, uniform, loop):
         self.features.add("uniform if")
