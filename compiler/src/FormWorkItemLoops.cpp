@@ -209,22 +209,8 @@ bool TileBuilder::useAcrossBarrier(Instruction &I, Use &U) const {
   auto *User = cast<Instruction>(U.getUser());
   if (isBarrier(*User))
     return false; // its operands only name the site; the call goes away
-  BasicBlock *Def = I.getParent();
   BasicBlock *From = isa<PHINode>(User) ? cast<PHINode>(User)->getIncomingBlock(U) : User->getParent();
-  SmallPtrSet<BasicBlock *, 16> Seen;
-  SmallVector<BasicBlock *, 16> Work;
-  if (From != Def)
-    Work.push_back(From);
-  while (!Work.empty()) {
-    BasicBlock *Block = Work.pop_back_val();
-    if (Block == Def || !Seen.insert(Block).second)
-      continue;
-    if (BarrierIds.count(Block))
-      return true;
-    for (BasicBlock *Pred : predecessors(Block))
-      Work.push_back(Pred);
-  }
-  return false;
+  return !barrierFreeBetween(I.getParent(), From);
 }
 
 bool TileBuilder::liveAcrossBarrier(Instruction &I) const {

@@ -34,11 +34,7 @@ PreservedAnalyses KeepWorkItemLoopsRolled::run(Function &F, FunctionAnalysisMana
     L->setLoopID(makePostTransformationMetadata(Ctx, L->getLoopID(), {}, {Disable}));
     Changed = true;
   }
-  if (!Changed)
-    return PreservedAnalyses::all();
-  PreservedAnalyses Preserved;
-  Preserved.preserveSet<CFGAnalyses>();
-  return Preserved;
+  return keptControlFlow(Changed);
 }
 
 } // namespace ample

@@ -104,11 +104,7 @@ PreservedAnalyses MarkParallelWorkItems::run(Function &F, FunctionAnalysisManage
         Changed = true;
       }
   }
-  if (!Changed)
-    return PreservedAnalyses::all();
-  PreservedAnalyses Preserved;
-  Preserved.preserveSet<CFGAnalyses>();
-  return Preserved;
+  return keptControlFlow(Changed);
 }
 
 } // namespace ample

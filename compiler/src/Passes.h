@@ -6,6 +6,16 @@
 
 namespace ample {
 
+/// keptControlFlow() is what a pass that changed only instructions or metadata, not blocks and
+/// branches, preserves: everything when it changed nothing, else the CFG analyses.
+inline llvm::PreservedAnalyses keptControlFlow(bool Changed) {
+  if (!Changed)
+    return llvm::PreservedAnalyses::all();
+  llvm::PreservedAnalyses Preserved;
+  Preserved.preserveSet<llvm::CFGAnalyses>();
+  return Preserved;
+}
+
 /// CloneTileBodies copies every annotated work-item body into an internal tile clone, the
 /// function the other passes turn into a whole tile. The body itself stays for fibers.
 struct CloneTileBodies : llvm::PassInfoMixin<CloneTileBodies> {
