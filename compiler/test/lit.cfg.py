@@ -1,5 +1,8 @@
-# lit configuration of the compiled-barrier pass's IR tests. Each test is a C++ kernel run
-# through Clang's front end only, then through the passes with opt, and checked with FileCheck.
+# lit configuration of the compiled-barrier pass's IR tests and of the restriction checker's
+# diagnostic tests (restrict/). An IR test is a C++ kernel run through Clang's front end only,
+# then through the passes with opt, and checked with FileCheck. A checker test is a C++ file
+# compiled with the checker loaded under -verify: every diagnostic Clang emits must be one its
+# `expected-error {{...}}` / `expected-note {{...}}` comments name, and each must appear.
 import os
 
 import lit.formats
@@ -30,4 +33,11 @@ config.substitutions.append(("%full_o2", "{clang} -std=c++20 -O2 -I{include} -in
                              "-fpass-plugin={plugin} -S -emit-llvm".format(clang=config.clangxx,
                                                                            include=config.ample_include,
                                                                            plugin=config.plugin)))
+# The checker's tests, where this build has the checker for this major.
+if config.checker:
+    config.substitutions.append(("%clangxx_amp", "{clang} -std=c++20 -I{include} -include ample/restrict.hpp "
+                                 "-fplugin={checker}".format(clang=config.clangxx, include=config.ample_include,
+                                                            checker=config.checker)))
+else:
+    config.excludes.add("restrict")
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])

@@ -77,8 +77,14 @@ namespace Concurrency {
 /// accelerator. Every CPU-engine device addresses host memory, so staging arrays are plain
 /// host arrays that remember their associated view.
 template <class T, int N = 1>
-class array {
+class AMPLE_AMP_CPU array {
   static_assert(N >= 1, "array needs rank N >= 1");
+  // Elements must be amp-compatible (C++ AMP §2.4.1, Visual C++'s C3581): pointers and classes
+  // with virtual functions are not, on any accelerator.
+  static_assert(!std::is_pointer_v<T> && !std::is_member_pointer_v<T>,
+                "array element cannot be a pointer (C3581: unsupported type in amp-restricted code)");
+  static_assert(!std::is_polymorphic_v<T>,
+                "array element cannot have virtual functions (C3581: unsupported type in amp-restricted code)");
   static_assert(!std::is_const_v<T> && !std::is_reference_v<T> && !std::is_volatile_v<T>,
                 "array element must be a non-const object type");
   // Elements that are not plain bytes are constructed and copied one by one (detail/buffer.hpp).
@@ -101,45 +107,45 @@ class array {
   /// array it equals accelerator_view.
   ample::detail::readonly_property<concurrency::accelerator_view, array> associated_accelerator_view;
 
-  explicit array(const concurrency::extent<N>& e)
+  AMPLE_CPU_ONLY explicit array(const concurrency::extent<N>& e)
       : array(e, concurrency::accelerator_view(ample::detail::default_device().default_view)) {}
-  array(const concurrency::extent<N>& e, concurrency::accelerator_view av, access_type cpu_access = access_type_auto)
+  AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, concurrency::accelerator_view av, access_type cpu_access = access_type_auto)
       : array(e, placement{av, av, cpu_access}) {}
   /// array(e, av, associated_av) is a staging array on `av` for transfers to `associated_av`.
   /// Only a view of the cpu_accelerator stages for another accelerator's view; for any other
   /// pair the array is an ordinary one on `av`, associated with `av`, as in Microsoft's runtime.
-  array(const concurrency::extent<N>& e, concurrency::accelerator_view av, concurrency::accelerator_view associated_av)
+  AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, concurrency::accelerator_view av, concurrency::accelerator_view associated_av)
       : array(e, staging(std::move(av), std::move(associated_av))) {}
 
   /// array(e, first[, last][, placement]) copies e.size() elements from an input range.
   template <ample::detail::host_iterator It>
-  array(const concurrency::extent<N>& e, It first, It last) : array(e) {
+  AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, It first, It last) : array(e) {
     fill(first, last);
   }
   template <ample::detail::host_iterator It>
-  array(const concurrency::extent<N>& e, It first) : array(e) {
+  AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, It first) : array(e) {
     std::copy_n(first, extent.size(), elements());
   }
   template <ample::detail::host_iterator It>
-  array(const concurrency::extent<N>& e, It first, It last, concurrency::accelerator_view av,
+  AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, It first, It last, concurrency::accelerator_view av,
         access_type cpu_access = access_type_auto)
       : array(e, std::move(av), cpu_access) {
     fill(first, last);
   }
   template <ample::detail::host_iterator It>
-  array(const concurrency::extent<N>& e, It first, concurrency::accelerator_view av,
+  AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, It first, concurrency::accelerator_view av,
         access_type cpu_access = access_type_auto)
       : array(e, std::move(av), cpu_access) {
     std::copy_n(first, extent.size(), elements());
   }
   template <ample::detail::host_iterator It>
-  array(const concurrency::extent<N>& e, It first, It last, concurrency::accelerator_view av,
+  AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, It first, It last, concurrency::accelerator_view av,
         concurrency::accelerator_view associated_av)
       : array(e, std::move(av), std::move(associated_av)) {
     fill(first, last);
   }
   template <ample::detail::host_iterator It>
-  array(const concurrency::extent<N>& e, It first, concurrency::accelerator_view av,
+  AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, It first, concurrency::accelerator_view av,
         concurrency::accelerator_view associated_av)
       : array(e, std::move(av), std::move(associated_av)) {
     std::copy_n(first, extent.size(), elements());
@@ -149,43 +155,43 @@ class array {
   /// an extent above, e.g. array<int, 2>(4, 8, v.begin(), v.end(), cpu_view, gpu_view).
   template <class... A>
     requires(N == 1 && ample::detail::array_tail<A...>)
-  explicit(sizeof...(A) == 0) array(int e0, A&&... tail)
+  AMPLE_CPU_ONLY explicit(sizeof...(A) == 0) array(int e0, A&&... tail)
       : array(concurrency::extent<1>(e0), std::forward<A>(tail)...) {}
   template <class... A>
     requires(N == 2 && ample::detail::array_tail<A...>)
-  array(int e0, int e1, A&&... tail) : array(concurrency::extent<2>(e0, e1), std::forward<A>(tail)...) {}
+  AMPLE_CPU_ONLY array(int e0, int e1, A&&... tail) : array(concurrency::extent<2>(e0, e1), std::forward<A>(tail)...) {}
   template <class... A>
     requires(N == 3 && ample::detail::array_tail<A...>)
-  array(int e0, int e1, int e2, A&&... tail)
+  AMPLE_CPU_ONLY array(int e0, int e1, int e2, A&&... tail)
       : array(concurrency::extent<3>(e0, e1, e2), std::forward<A>(tail)...) {}
 
   /// array(view[, placement]) copies the elements of a view.
-  explicit array(const array_view<const T, N>& src) : array(src.extent) {
+  AMPLE_CPU_ONLY explicit array(const array_view<const T, N>& src) : array(src.extent) {
     ample::detail::copy_layout(ample::detail::container_access::layout(src), layout());
   }
-  array(const array_view<const T, N>& src, concurrency::accelerator_view av, access_type cpu_access = access_type_auto)
+  AMPLE_CPU_ONLY array(const array_view<const T, N>& src, concurrency::accelerator_view av, access_type cpu_access = access_type_auto)
       : array(src.extent, std::move(av), cpu_access) {
     ample::detail::copy_layout(ample::detail::container_access::layout(src), layout());
   }
-  array(const array_view<const T, N>& src, concurrency::accelerator_view av,
+  AMPLE_CPU_ONLY array(const array_view<const T, N>& src, concurrency::accelerator_view av,
         concurrency::accelerator_view associated_av)
       : array(src.extent, std::move(av), std::move(associated_av)) {
     ample::detail::copy_layout(ample::detail::container_access::layout(src), layout());
   }
 
   /// Copies are deep and live on the same accelerator_view.
-  array(const array& other)
+  AMPLE_CPU_ONLY array(const array& other)
       : array(other.extent,
               placement{other.accelerator_view, other.associated_accelerator_view, other.cpu_access_type}) {
     std::copy_n(other.elements(), extent.size(), elements());
   }
   array(array&& other) noexcept = default;
-  array& operator=(const array& other) {
+  AMPLE_CPU_ONLY array& operator=(const array& other) {
     if (this != &other) *this = array(other);
     return *this;
   }
   array& operator=(array&& other) noexcept = default;
-  array& operator=(const array_view<const T, N>& src) {
+  AMPLE_CPU_ONLY array& operator=(const array_view<const T, N>& src) {
     src.copy_to(*this);
     return *this;
   }
@@ -193,9 +199,9 @@ class array {
   concurrency::extent<N> get_extent() const noexcept { return extent; }
   /// The getters return const values so that `a.get_accelerator_view() = av;`, which could only
   /// assign a temporary, does not compile, as with Microsoft's.
-  const concurrency::accelerator_view get_accelerator_view() const { return accelerator_view; }
-  const concurrency::accelerator_view get_associated_accelerator_view() const { return associated_accelerator_view; }
-  access_type get_cpu_access_type() const noexcept { return cpu_access_type; }
+  AMPLE_CPU_ONLY const concurrency::accelerator_view get_accelerator_view() const { return accelerator_view; }
+  AMPLE_CPU_ONLY const concurrency::accelerator_view get_associated_accelerator_view() const { return associated_accelerator_view; }
+  AMPLE_CPU_ONLY access_type get_cpu_access_type() const noexcept { return cpu_access_type; }
 
   /// Element access. Unchecked, unless AMPLE_ENABLE_DEBUG_CHECKS is defined: then an index
   /// outside the extent throws runtime_exception naming both (detail/debug_checks.hpp). With
@@ -308,11 +314,11 @@ class array {
   const T* data() const noexcept { return host_hidden() ? nullptr : elements(); }
 
   /// copy_to() copies all elements into a destination of the same extent.
-  void copy_to(array& dest) const { array_view<const T, N>(*this).copy_to(dest); }
-  void copy_to(const array_view<T, N>& dest) const { array_view<const T, N>(*this).copy_to(dest); }
+  AMPLE_CPU_ONLY void copy_to(array& dest) const { array_view<const T, N>(*this).copy_to(dest); }
+  AMPLE_CPU_ONLY void copy_to(const array_view<T, N>& dest) const { array_view<const T, N>(*this).copy_to(dest); }
 
   /// Converting to std::vector copies the elements out in row-major order.
-  operator std::vector<T>() const { return std::vector<T>(elements(), elements() + extent.size()); }
+  AMPLE_CPU_ONLY operator std::vector<T>() const { return std::vector<T>(elements(), elements() + extent.size()); }
 
   /// cpu_access_type is how the host may touch the array's memory, access_type_auto resolved
   /// when the array was made. Read-only, as Microsoft's property: it reads as an access_type
@@ -330,7 +336,7 @@ class array {
     concurrency::accelerator_view associated;
     access_type cpu_access;
   };
-  array(const concurrency::extent<N>& e, placement p)
+  AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, placement p)
       : extent(checked(e)),
         accelerator_view(std::move(p.av)),
         associated_accelerator_view(std::move(p.associated)),

@@ -119,8 +119,14 @@ namespace Concurrency {
 /// read and written in place: synchronize(), refresh() and discard_data() move no data, and
 /// the last view with pending writes has nothing left to write back when it is destroyed.
 template <class T, int N = 1>
-class array_view {
+class AMPLE_AMP_CPU array_view {
   static_assert(N >= 1, "array_view needs rank N >= 1");
+  // Elements must be amp-compatible (C++ AMP §2.4.1, Visual C++'s C3581): pointers and classes
+  // with virtual functions are not, on any accelerator.
+  static_assert(!std::is_pointer_v<T> && !std::is_member_pointer_v<T>,
+                "array_view element cannot be a pointer (C3581: unsupported type in amp-restricted code)");
+  static_assert(!std::is_polymorphic_v<T>,
+                "array_view element cannot have virtual functions (C3581: unsupported type in amp-restricted code)");
   static_assert(!std::is_reference_v<T> && !std::is_volatile_v<T>, "array_view element must be a plain object type");
   static_assert(std::is_copy_constructible_v<std::remove_const_t<T>> &&
                     std::is_copy_assignable_v<std::remove_const_t<T>>,
@@ -147,16 +153,16 @@ class array_view {
 
   /// array_view(e, src) views the first e.size() elements of a contiguous container.
   template <detail_concepts::contiguous_source<T> Container>
-  array_view(const concurrency::extent<N>& e, Container& src) : array_view(e, checked(src, e)) {}
+  AMPLE_CPU_ONLY array_view(const concurrency::extent<N>& e, Container& src) : array_view(e, checked(src, e)) {}
   template <detail_concepts::contiguous_source<T> Container>
-  array_view(const concurrency::extent<N>& e, const Container& src)
+  AMPLE_CPU_ONLY array_view(const concurrency::extent<N>& e, const Container& src)
     requires std::is_const_v<T>
       : array_view(e, checked(src, e)) {}
   /// array_view(e, ptr) views e.size() elements at ptr.
   array_view(const concurrency::extent<N>& e, T* src)
       : array_view(ample::detail::contiguous_layout(src, checked_shape(e)), nullptr) {}
   /// array_view(e) owns fresh storage of shape e on the default accelerator.
-  explicit array_view(const concurrency::extent<N>& e) : array_view(e, allocate(checked_shape(e))) {}
+  AMPLE_CPU_ONLY explicit array_view(const concurrency::extent<N>& e) : array_view(e, allocate(checked_shape(e))) {}
 
   // Dimension-list forms of the constructors above, for ranks 1 to 3.
   template <class Src>
@@ -169,13 +175,13 @@ class array_view {
     requires(N == 3)
   array_view(int e0, int e1, int e2, Src&& src)
       : array_view(concurrency::extent<3>(e0, e1, e2), std::forward<Src>(src)) {}
-  explicit array_view(int e0)
+  AMPLE_CPU_ONLY explicit array_view(int e0)
     requires(N == 1)
       : array_view(concurrency::extent<1>(e0)) {}
-  array_view(int e0, int e1)
+  AMPLE_CPU_ONLY array_view(int e0, int e1)
     requires(N == 2)
       : array_view(concurrency::extent<2>(e0, e1)) {}
-  array_view(int e0, int e1, int e2)
+  AMPLE_CPU_ONLY array_view(int e0, int e1, int e2)
     requires(N == 3)
       : array_view(concurrency::extent<3>(e0, e1, e2)) {}
   /// array_view(c_array) views a whole C array (rank 1).
@@ -213,7 +219,7 @@ class array_view {
   /// get_source_accelerator_view() is where the viewed data lives: the array's view, or the
   /// cpu_accelerator's for host memory. A view made from an extent alone has no data source,
   /// so it throws runtime_exception, as Microsoft's does.
-  accelerator_view get_source_accelerator_view() const {
+  AMPLE_CPU_ONLY accelerator_view get_source_accelerator_view() const {
     if (!storage_) return accelerator_view(ample::detail::find_device(accelerator::cpu_accelerator)->default_view);
     if (!storage_->has_data_source())
       AMPLE_THROW(runtime_exception,
@@ -331,25 +337,25 @@ class array_view {
   }
 
   /// copy_to() copies this view's elements into a destination of the same extent.
-  void copy_to(array<element_type, N>& dest) const;
-  void copy_to(const array_view<element_type, N>& dest) const;
+  AMPLE_CPU_ONLY void copy_to(array<element_type, N>& dest) const;
+  AMPLE_CPU_ONLY void copy_to(const array_view<element_type, N>& dest) const;
 
   /// synchronize() makes the data current where the view's source lives (the host container
   /// for views over host memory). The CPU engine writes in place, so nothing moves.
-  void synchronize(access_type = access_type_read) const noexcept {}
+  AMPLE_CPU_ONLY void synchronize(access_type = access_type_read) const noexcept {}
   /// synchronize_async() is synchronize() returning an already completed future.
-  completion_future synchronize_async(access_type = access_type_read) const { return ample::detail::ready_future(); }
+  AMPLE_CPU_ONLY completion_future synchronize_async(access_type = access_type_read) const { return ample::detail::ready_future(); }
   /// synchronize_to(av) makes the data current on `av`. Every CPU-engine view addresses host
   /// memory, so nothing moves.
-  void synchronize_to(const accelerator_view&, access_type = access_type_read) const noexcept {}
+  AMPLE_CPU_ONLY void synchronize_to(const accelerator_view&, access_type = access_type_read) const noexcept {}
   /// synchronize_to_async() is synchronize_to() returning an already completed future.
-  completion_future synchronize_to_async(const accelerator_view&, access_type = access_type_read) const {
+  AMPLE_CPU_ONLY completion_future synchronize_to_async(const accelerator_view&, access_type = access_type_read) const {
     return ample::detail::ready_future();
   }
   /// refresh() tells the view that its source was changed behind its back.
-  void refresh() const noexcept {}
+  AMPLE_CPU_ONLY void refresh() const noexcept {}
   /// discard_data() says the current contents need not be kept (a hint; no data moves).
-  void discard_data() const noexcept {}
+  AMPLE_CPU_ONLY void discard_data() const noexcept {}
 
  private:
   template <class, int>

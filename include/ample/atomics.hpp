@@ -93,99 +93,99 @@ namespace Concurrency {
 // and fail with a readable message.
 
 /// atomic_exchange() stores `value` in *dest and returns the previous value of *dest.
-inline int atomic_exchange(int* dest, int value) noexcept {
+AMPLE_AMP_ONLY inline int atomic_exchange(int* dest, int value) noexcept {
   return std::atomic_ref<int>(*dest).exchange(value, ample::detail::amp_atomic_order);
 }
 /// atomic_exchange() stores `value` in *dest and returns the previous value of *dest.
-inline unsigned int atomic_exchange(unsigned int* dest, unsigned int value) noexcept {
+AMPLE_AMP_ONLY inline unsigned int atomic_exchange(unsigned int* dest, unsigned int value) noexcept {
   return std::atomic_ref<unsigned int>(*dest).exchange(value, ample::detail::amp_atomic_order);
 }
 /// atomic_exchange() stores `value` in *dest and returns the previous value of *dest; the
 /// float bits are moved unchanged (no arithmetic, so NaN payloads and -0.0f survive).
-inline float atomic_exchange(float* dest, float value) noexcept {
+AMPLE_AMP_ONLY inline float atomic_exchange(float* dest, float value) noexcept {
   return std::atomic_ref<float>(*dest).exchange(value, ample::detail::amp_atomic_order);
 }
 
 /// atomic_compare_exchange() stores `value` in *dest if *dest equals *expected_value and then
 /// returns true; otherwise it writes the current *dest to *expected_value and returns false.
 /// It never fails spuriously, so a loop around it is needed only when *dest really changed.
-inline bool atomic_compare_exchange(int* dest, int* expected_value, int value) noexcept {
+AMPLE_AMP_ONLY inline bool atomic_compare_exchange(int* dest, int* expected_value, int value) noexcept {
   return std::atomic_ref<int>(*dest).compare_exchange_strong(
       *expected_value, value, ample::detail::amp_atomic_order, ample::detail::amp_atomic_order);
 }
 /// atomic_compare_exchange() is the unsigned int overload of the function above.
-inline bool atomic_compare_exchange(unsigned int* dest, unsigned int* expected_value,
+AMPLE_AMP_ONLY inline bool atomic_compare_exchange(unsigned int* dest, unsigned int* expected_value,
                                     unsigned int value) noexcept {
   return std::atomic_ref<unsigned int>(*dest).compare_exchange_strong(
       *expected_value, value, ample::detail::amp_atomic_order, ample::detail::amp_atomic_order);
 }
 
 /// atomic_fetch_add() adds `value` to *dest (wrapping on overflow) and returns the old *dest.
-inline int atomic_fetch_add(int* dest, int value) noexcept {
+AMPLE_AMP_ONLY inline int atomic_fetch_add(int* dest, int value) noexcept {
   return std::atomic_ref<int>(*dest).fetch_add(value, ample::detail::amp_atomic_order);
 }
 /// atomic_fetch_add() adds `value` to *dest (wrapping on overflow) and returns the old *dest.
-inline unsigned int atomic_fetch_add(unsigned int* dest, unsigned int value) noexcept {
+AMPLE_AMP_ONLY inline unsigned int atomic_fetch_add(unsigned int* dest, unsigned int value) noexcept {
   return std::atomic_ref<unsigned int>(*dest).fetch_add(value, ample::detail::amp_atomic_order);
 }
 
 /// atomic_fetch_sub() subtracts `value` from *dest (wrapping) and returns the old *dest.
-inline int atomic_fetch_sub(int* dest, int value) noexcept {
+AMPLE_AMP_ONLY inline int atomic_fetch_sub(int* dest, int value) noexcept {
   return std::atomic_ref<int>(*dest).fetch_sub(value, ample::detail::amp_atomic_order);
 }
 /// atomic_fetch_sub() subtracts `value` from *dest (wrapping) and returns the old *dest.
-inline unsigned int atomic_fetch_sub(unsigned int* dest, unsigned int value) noexcept {
+AMPLE_AMP_ONLY inline unsigned int atomic_fetch_sub(unsigned int* dest, unsigned int value) noexcept {
   return std::atomic_ref<unsigned int>(*dest).fetch_sub(value, ample::detail::amp_atomic_order);
 }
 
 /// atomic_fetch_inc() adds one to *dest and returns the old *dest.
-inline int atomic_fetch_inc(int* dest) noexcept { return atomic_fetch_add(dest, 1); }
+AMPLE_AMP_ONLY inline int atomic_fetch_inc(int* dest) noexcept { return atomic_fetch_add(dest, 1); }
 /// atomic_fetch_inc() adds one to *dest and returns the old *dest.
-inline unsigned int atomic_fetch_inc(unsigned int* dest) noexcept { return atomic_fetch_add(dest, 1u); }
+AMPLE_AMP_ONLY inline unsigned int atomic_fetch_inc(unsigned int* dest) noexcept { return atomic_fetch_add(dest, 1u); }
 
 /// atomic_fetch_dec() subtracts one from *dest and returns the old *dest.
-inline int atomic_fetch_dec(int* dest) noexcept { return atomic_fetch_sub(dest, 1); }
+AMPLE_AMP_ONLY inline int atomic_fetch_dec(int* dest) noexcept { return atomic_fetch_sub(dest, 1); }
 /// atomic_fetch_dec() subtracts one from *dest and returns the old *dest.
-inline unsigned int atomic_fetch_dec(unsigned int* dest) noexcept { return atomic_fetch_sub(dest, 1u); }
+AMPLE_AMP_ONLY inline unsigned int atomic_fetch_dec(unsigned int* dest) noexcept { return atomic_fetch_sub(dest, 1u); }
 
 /// atomic_fetch_max() stores the larger of *dest and `value` in *dest and returns the old *dest.
-inline int atomic_fetch_max(int* dest, int value) noexcept { return ample::detail::atomic_fetch_max(dest, value); }
+AMPLE_AMP_ONLY inline int atomic_fetch_max(int* dest, int value) noexcept { return ample::detail::atomic_fetch_max(dest, value); }
 /// atomic_fetch_max() compares as unsigned: 0xFFFFFFFFu is the largest value.
-inline unsigned int atomic_fetch_max(unsigned int* dest, unsigned int value) noexcept {
+AMPLE_AMP_ONLY inline unsigned int atomic_fetch_max(unsigned int* dest, unsigned int value) noexcept {
   return ample::detail::atomic_fetch_max(dest, value);
 }
 
 /// atomic_fetch_min() stores the smaller of *dest and `value` in *dest and returns the old *dest.
-inline int atomic_fetch_min(int* dest, int value) noexcept { return ample::detail::atomic_fetch_min(dest, value); }
+AMPLE_AMP_ONLY inline int atomic_fetch_min(int* dest, int value) noexcept { return ample::detail::atomic_fetch_min(dest, value); }
 /// atomic_fetch_min() compares as unsigned: 0u is the smallest value.
-inline unsigned int atomic_fetch_min(unsigned int* dest, unsigned int value) noexcept {
+AMPLE_AMP_ONLY inline unsigned int atomic_fetch_min(unsigned int* dest, unsigned int value) noexcept {
   return ample::detail::atomic_fetch_min(dest, value);
 }
 
 /// atomic_fetch_and() stores *dest & value in *dest and returns the old *dest.
-inline int atomic_fetch_and(int* dest, int value) noexcept {
+AMPLE_AMP_ONLY inline int atomic_fetch_and(int* dest, int value) noexcept {
   return std::atomic_ref<int>(*dest).fetch_and(value, ample::detail::amp_atomic_order);
 }
 /// atomic_fetch_and() stores *dest & value in *dest and returns the old *dest.
-inline unsigned int atomic_fetch_and(unsigned int* dest, unsigned int value) noexcept {
+AMPLE_AMP_ONLY inline unsigned int atomic_fetch_and(unsigned int* dest, unsigned int value) noexcept {
   return std::atomic_ref<unsigned int>(*dest).fetch_and(value, ample::detail::amp_atomic_order);
 }
 
 /// atomic_fetch_or() stores *dest | value in *dest and returns the old *dest.
-inline int atomic_fetch_or(int* dest, int value) noexcept {
+AMPLE_AMP_ONLY inline int atomic_fetch_or(int* dest, int value) noexcept {
   return std::atomic_ref<int>(*dest).fetch_or(value, ample::detail::amp_atomic_order);
 }
 /// atomic_fetch_or() stores *dest | value in *dest and returns the old *dest.
-inline unsigned int atomic_fetch_or(unsigned int* dest, unsigned int value) noexcept {
+AMPLE_AMP_ONLY inline unsigned int atomic_fetch_or(unsigned int* dest, unsigned int value) noexcept {
   return std::atomic_ref<unsigned int>(*dest).fetch_or(value, ample::detail::amp_atomic_order);
 }
 
 /// atomic_fetch_xor() stores *dest ^ value in *dest and returns the old *dest.
-inline int atomic_fetch_xor(int* dest, int value) noexcept {
+AMPLE_AMP_ONLY inline int atomic_fetch_xor(int* dest, int value) noexcept {
   return std::atomic_ref<int>(*dest).fetch_xor(value, ample::detail::amp_atomic_order);
 }
 /// atomic_fetch_xor() stores *dest ^ value in *dest and returns the old *dest.
-inline unsigned int atomic_fetch_xor(unsigned int* dest, unsigned int value) noexcept {
+AMPLE_AMP_ONLY inline unsigned int atomic_fetch_xor(unsigned int* dest, unsigned int value) noexcept {
   return std::atomic_ref<unsigned int>(*dest).fetch_xor(value, ample::detail::amp_atomic_order);
 }
 

@@ -17,7 +17,7 @@ class tiled_extent;
 ///     e.contains(index<2>(5, 767));   // true
 ///     auto t = e.tile<16, 16>();      // tiled_extent<16,16>
 template <int N>
-class extent : public ample::detail::coordinate<extent<N>, N> {
+class AMPLE_AMP_CPU extent : public ample::detail::coordinate<extent<N>, N> {
   using base = ample::detail::coordinate<extent<N>, N>;
 
  public:

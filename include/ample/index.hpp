@@ -22,7 +22,7 @@ namespace Concurrency {
 ///     index<2> idx(3, 4);   // row 3, column 4
 ///     idx += index<2>(1, 1);
 template <int N>
-class index : public ample::detail::coordinate<index<N>, N> {
+class AMPLE_AMP_CPU index : public ample::detail::coordinate<index<N>, N> {
   using base = ample::detail::coordinate<index<N>, N>;
 
  public:

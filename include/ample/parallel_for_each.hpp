@@ -7,6 +7,21 @@
 #include "extent.hpp"
 #include "tiled_extent.hpp"
 
+namespace ample::detail {
+
+/// check_tile_shape<D0, D1, D2>() refuses, at compile time, a tile Microsoft's limits do not
+/// allow (SPEC §7; Direct3D's numthreads): at most 1024 work-items in a tile, 1024 along any
+/// dimension, and 64 along the first of a 3-D tile. Visual C++ reports them where the tiled
+/// kernel is launched, not where the tiled_extent is written.
+template <int D0, int D1, int D2>
+constexpr void check_tile_shape() {
+  static_assert(D0 * (D1 > 0 ? D1 : 1) * (D2 > 0 ? D2 : 1) <= 1024, "a tile holds at most 1024 work-items");
+  static_assert(D0 <= 1024 && D1 <= 1024 && D2 <= 1024, "a tile dimension holds at most 1024 work-items");
+  static_assert(D2 == 0 || D0 <= 64, "the first dimension of a 3-D tile holds at most 64 work-items");
+}
+
+}  // namespace ample::detail
+
 namespace Concurrency {
 
 /// parallel_for_each(domain, kernel) calls kernel(index<N>) once for every index in `domain`
@@ -26,6 +41,7 @@ void parallel_for_each(const extent<N>& domain, const Kernel& kernel) {
 /// invalid_compute_domain if the tile does not divide the extent or exceeds 1024 work-items.
 template <int D0, int D1, int D2, class Kernel>
 void parallel_for_each(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
+  ample::detail::check_tile_shape<D0, D1, D2>();
   ample::detail::launch(*ample::detail::default_device().default_view, domain, kernel);
 }
 
@@ -36,6 +52,7 @@ void parallel_for_each(const accelerator_view& view, const extent<N>& domain, co
 }
 template <int D0, int D1, int D2, class Kernel>
 void parallel_for_each(const accelerator_view& view, const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
+  ample::detail::check_tile_shape<D0, D1, D2>();
   ample::detail::launch(*view.state(), domain, kernel);
 }
 

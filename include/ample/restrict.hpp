@@ -6,19 +6,31 @@
 #pragma once
 
 /// restrict(amp), restrict(cpu), restrict(amp, cpu) and restrict(direct3d) mark where a
-/// function may run. Ample compiles every function for the CPU, so the specifier checks
-/// nothing; it only lets a function be overloaded on its restriction, as Visual C++ allows:
+/// function may run. Ample compiles every function for the CPU; the specifier lets a function
+/// be overloaded on its restriction, as Visual C++ allows, and under Clang it tells the
+/// restriction checker (compiler/checker, docs/design/restrict-checker.md) which bodies follow
+/// the rules of restrict(amp):
 ///
 ///     float twice(float x) restrict(cpu) { return 2 * x; }
 ///     float twice(float x) restrict(amp) { return x + x; }
 ///
-/// Under Clang restrict(cpu) alone marks its function with an always-true enable_if attribute,
-/// which makes the two a valid pair of overloads and the cpu one the better match wherever
-/// both can be called; both bodies are valid on the CPU, in kernels too. GCC has no such
-/// attribute: there the two definitions collide, and the amp twin must be left out
-/// (docs/porting.md; AMPLE_RESTRICT_OVERLOADING tells which compilers allow it). One
-/// consequence under Clang: a function declared `restrict(cpu)` must say so in its definition
-/// too (Visual C++ let one of the two omit it, cpu being the default).
+/// Under Clang:
+///   - restrict(cpu) alone marks its function with an always-true enable_if attribute, which
+///     makes the two above a valid pair of overloads (the cpu one is the better match; the
+///     compiled-barrier pass redirects calls from amp code to the amp twin);
+///   - restrict(amp), restrict(direct3d) and restrict(amp, cpu) become `noexcept(marker)`, a
+///     marker being one of the `false` constants below. noexcept(false) is what a function
+///     without an exception specification has already, so nothing changes but what the
+///     checker reads; unlike an attribute, an exception specification is allowed in every
+///     place C++ AMP puts restrict(...) (after `mutable`, after cv- and ref-qualifiers, before
+///     a trailing return type). Two consequences: such a function cannot also say noexcept
+///     (C++ AMP forbids exception specifications on amp functions anyway), and a destructor
+///     declared restrict(amp) may throw, as any noexcept(false) destructor.
+/// GCC has no enable_if: there a restrict(cpu)/restrict(amp) pair collides, and the amp twin
+/// must be left out (docs/porting.md; AMPLE_RESTRICT_OVERLOADING tells which compilers allow
+/// it); every restrict(...) expands to nothing and nothing is checked. One consequence under
+/// Clang: a function declared `restrict(cpu)` must say so in its definition too (Visual C++
+/// let one of the two omit it, cpu being the default).
 ///
 /// Being function-like, the macro touches only `restrict(`; code that needs the identifier
 /// for itself defines AMPLE_NO_RESTRICT_MACRO first (and, when the header is force-included,
@@ -28,14 +40,39 @@
 #endif
 
 #define AMPLE_IMPL_RESTRICT_PICK(first, second, chosen, ...) chosen
-#define AMPLE_IMPL_RESTRICT_BOTH(...)
 #define AMPLE_IMPL_RESTRICT_ONE(what) AMPLE_IMPL_RESTRICT_ONLY_##what
-#define AMPLE_IMPL_RESTRICT_ONLY_amp
-#define AMPLE_IMPL_RESTRICT_ONLY_direct3d
-#if defined(__clang__)
+// A pair names its two specifiers in either order; any other pair is an undeclared name.
+#define AMPLE_IMPL_RESTRICT_BOTH(first, second) AMPLE_IMPL_RESTRICT_PAIR_##first##_##second
+#define AMPLE_IMPL_RESTRICT_PAIR_amp_cpu AMPLE_IMPL_RESTRICT_AMP_CPU
+#define AMPLE_IMPL_RESTRICT_PAIR_cpu_amp AMPLE_IMPL_RESTRICT_AMP_CPU
+#if defined(__clang__) && defined(__cplusplus)
 #define AMPLE_RESTRICT_OVERLOADING 1
 #define AMPLE_IMPL_RESTRICT_ONLY_cpu __attribute__((enable_if(true, "restrict(cpu)")))
+#define AMPLE_IMPL_RESTRICT_ONLY_amp noexcept(::ample::restriction::amp)
+#define AMPLE_IMPL_RESTRICT_ONLY_direct3d noexcept(::ample::restriction::amp)
+#define AMPLE_IMPL_RESTRICT_AMP_CPU noexcept(::ample::restriction::amp_cpu)
+
+/// The markers the restriction checker reads in a function's exception specification.
+namespace ample::restriction {
+inline constexpr bool amp = false;
+inline constexpr bool amp_cpu = false;
+}  // namespace ample::restriction
+
+/// Ample's own declarations say their restriction with these attributes instead, which also
+/// sit beside noexcept: AMPLE_AMP_CPU or AMPLE_AMP_ONLY leads a function declaration (after
+/// its template header), or follows class/struct to give every member function declared in
+/// the class, friends defined there included, that restriction unless the member says its own
+/// (AMPLE_CPU_ONLY for a host-only member, as Microsoft's headers mark them).
+#define AMPLE_AMP_CPU [[clang::annotate("ample.restrict(amp,cpu)")]]
+#define AMPLE_AMP_ONLY [[clang::annotate("ample.restrict(amp)")]]
+#define AMPLE_CPU_ONLY [[clang::annotate("ample.restrict(cpu)")]]
 #else
 #define AMPLE_RESTRICT_OVERLOADING 0
 #define AMPLE_IMPL_RESTRICT_ONLY_cpu
+#define AMPLE_IMPL_RESTRICT_ONLY_amp
+#define AMPLE_IMPL_RESTRICT_ONLY_direct3d
+#define AMPLE_IMPL_RESTRICT_AMP_CPU
+#define AMPLE_AMP_CPU
+#define AMPLE_AMP_ONLY
+#define AMPLE_CPU_ONLY
 #endif

@@ -104,7 +104,7 @@ namespace Concurrency {
 /// (some work-items returned, or wait at another barrier) as runtime_exception naming the site.
 /// A copy waited on outside its tile (on the host, in a non-tiled kernel, in another tile)
 /// throws runtime_exception naming the site too.
-class tile_barrier {
+class AMPLE_AMP_ONLY tile_barrier {
  public:
   tile_barrier(const tile_barrier&) noexcept = default;
   tile_barrier& operator=(const tile_barrier&) = delete;
@@ -143,11 +143,11 @@ class tile_barrier {
 // visible to other tiles on other threads, hence a full thread fence for it.
 
 /// all_memory_fence() orders all memory accesses of the calling work-item.
-inline void all_memory_fence(const tile_barrier&) noexcept { std::atomic_thread_fence(std::memory_order_seq_cst); }
+AMPLE_AMP_ONLY inline void all_memory_fence(const tile_barrier&) noexcept { std::atomic_thread_fence(std::memory_order_seq_cst); }
 /// global_memory_fence() orders accesses to array and array_view memory.
-inline void global_memory_fence(const tile_barrier&) noexcept { std::atomic_thread_fence(std::memory_order_seq_cst); }
+AMPLE_AMP_ONLY inline void global_memory_fence(const tile_barrier&) noexcept { std::atomic_thread_fence(std::memory_order_seq_cst); }
 /// tile_static_memory_fence() orders accesses to tile_static memory of the tile.
-inline void tile_static_memory_fence(const tile_barrier&) noexcept { std::atomic_signal_fence(std::memory_order_seq_cst); }
+AMPLE_AMP_ONLY inline void tile_static_memory_fence(const tile_barrier&) noexcept { std::atomic_signal_fence(std::memory_order_seq_cst); }
 
 }  // namespace Concurrency
 

@@ -26,15 +26,12 @@ namespace Concurrency {
 ///
 ///     tiled_extent<16, 16> t = extent<2>(1000, 1000).tile<16, 16>().pad();   // 1008 x 1008
 template <int D0, int D1 = 0, int D2 = 0>
-class tiled_extent : public extent<ample::detail::tile_rank<D0, D1, D2>> {
+class AMPLE_AMP_CPU tiled_extent : public extent<ample::detail::tile_rank<D0, D1, D2>> {
   static_assert(D0 > 0 && D1 >= 0 && D2 >= 0, "tile sizes must be positive");
   static_assert(D2 == 0 || D1 > 0, "a 3-D tile needs a non-zero second dimension");
-  // Microsoft's limits, known when the tile shape is written (SPEC §7; Direct3D's numthreads):
-  // at most 1024 work-items in a tile, 1024 along any dimension, and 64 along the first of a
-  // 3-D tile.
-  static_assert(D0 * (D1 > 0 ? D1 : 1) * (D2 > 0 ? D2 : 1) <= 1024, "a tile holds at most 1024 work-items");
-  static_assert(D0 <= 1024 && D1 <= 1024 && D2 <= 1024, "a tile dimension holds at most 1024 work-items");
-  static_assert(D2 == 0 || D0 <= 64, "the first dimension of a 3-D tile holds at most 64 work-items");
+  // The limits on a tile's size are checked where a tiled kernel is launched, as Visual C++
+  // does (ample::detail::check_tile_shape, parallel_for_each.hpp): declaring or padding an
+  // over-sized tiled_extent is allowed.
 
  public:
   static constexpr int rank = ample::detail::tile_rank<D0, D1, D2>;

@@ -12,7 +12,7 @@ namespace Concurrency {
 /// Invariants: local = global % tile_extent, tile = global / tile_extent,
 /// tile_origin = global - local. It converts implicitly to the global index.
 template <int D0, int D1 = 0, int D2 = 0>
-class tiled_index {
+class AMPLE_AMP_CPU tiled_index {
  public:
   static constexpr int rank = ample::detail::tile_rank<D0, D1, D2>;
   static constexpr int tile_dim0 = D0;

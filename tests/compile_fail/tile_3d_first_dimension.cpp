@@ -4,5 +4,5 @@
 
 int main() {
   concurrency::tiled_extent<128, 2, 2> t = concurrency::extent<3>(128, 2, 2).tile<128, 2, 2>();
-  (void)t;
+  concurrency::parallel_for_each(t, [](concurrency::tiled_index<128, 2, 2> i) restrict(amp) { (void)i; });
 }

@@ -83,4 +83,12 @@ TEST(TiledExtentTest, CopyAndConstructFromExtent) {
   EXPECT_EQ(u[0], 16);
 }
 
+// Visual C++ refuses an over-sized tile where its kernel is launched (compile_fail
+// tile_over_1024_work_items): declaring and padding one is fine.
+TEST(TiledExtentTest, OverSizedTilesMayBeDeclared) {
+  tiled_extent<2048> t = extent<1>(3000).tile<2048>().pad();
+  EXPECT_EQ(t[0], 4096);
+  EXPECT_EQ(t.tile_dim0, 2048);
+}
+
 }  // namespace

@@ -17,7 +17,7 @@ inline constexpr bool elementwise_products = true;
 /// C++ AMP specifies for index and extent (SPEC §4.1, §4.2). Every operation is constexpr and
 /// inline so that index arithmetic in kernels compiles to plain integer code.
 template <class Derived, int N>
-class coordinate {
+class AMPLE_AMP_CPU coordinate {
   static_assert(N > 0, "C++ AMP index and extent need rank N >= 1");
 
  public:

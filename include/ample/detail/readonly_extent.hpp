@@ -24,7 +24,7 @@ class texture_view_base;
 /// extent (`v.extent[0]`, `v.extent.size()`, `v.extent.tile<16,16>()`, passing it on), but
 /// cannot change a container's shape through it. The mutating operators of extent are hidden.
 template <int N>
-class readonly_extent : public concurrency::extent<N> {
+class AMPLE_AMP_CPU readonly_extent : public concurrency::extent<N> {
   using base = concurrency::extent<N>;
 
  public:

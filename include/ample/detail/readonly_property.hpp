@@ -18,7 +18,7 @@ class readonly_property;
 /// it out) whose assignment only Owner reaches.
 template <class T, class Owner>
   requires std::is_class_v<T>
-class readonly_property<T, Owner> : public T {
+class AMPLE_AMP_CPU readonly_property<T, Owner> : public T {
  public:
   explicit readonly_property(T value) noexcept(std::is_nothrow_move_constructible_v<T>) : T(std::move(value)) {}
   readonly_property(const readonly_property&) = default;
@@ -41,7 +41,7 @@ class readonly_property<T, Owner> : public T {
 /// reads like the value but cannot be assigned; name the type to get a variable.
 template <class T, class Owner>
   requires(!std::is_class_v<T>)
-class readonly_property<T, Owner> {
+class AMPLE_AMP_CPU readonly_property<T, Owner> {
  public:
   constexpr explicit readonly_property(T value) noexcept : value_(value) {}
   constexpr readonly_property(const readonly_property&) noexcept = default;

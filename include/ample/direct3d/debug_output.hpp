@@ -15,7 +15,7 @@ namespace Concurrency::direct3d {
 // runtime_exception that stops the launch (errorf, abort), which parallel_for_each rethrows.
 
 /// direct3d_printf() prints formatted output from a kernel, like std::printf.
-inline void direct3d_printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
+AMPLE_AMP_ONLY inline void direct3d_printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
 inline void direct3d_printf(const char* format, ...) {
   va_list args;
   va_start(args, format);
@@ -25,7 +25,7 @@ inline void direct3d_printf(const char* format, ...) {
 
 /// direct3d_errorf() prints the formatted message to stderr and stops the launch with
 /// runtime_exception carrying it.
-inline void direct3d_errorf(const char* format, ...) __attribute__((format(printf, 1, 2)));
+AMPLE_AMP_ONLY inline void direct3d_errorf(const char* format, ...) __attribute__((format(printf, 1, 2)));
 inline void direct3d_errorf(const char* format, ...) {
   char message[1024];
   va_list args;
@@ -37,7 +37,7 @@ inline void direct3d_errorf(const char* format, ...) {
 }
 
 /// direct3d_abort() stops the launch with runtime_exception.
-[[noreturn]] inline void direct3d_abort() {
+AMPLE_AMP_ONLY [[noreturn]] inline void direct3d_abort() {
   AMPLE_THROW(runtime_exception, "direct3d_abort called in a kernel", error_code::e_fail);
 }
 

@@ -20,7 +20,7 @@ namespace ample::detail {
 ///
 /// On overflow the sum stays at 0xFFFFFFFF: the D3D11 functional specification recommends this
 /// 32-bit saturation (it allows wrapping too, so portable code must not rely on either).
-constexpr unsigned int msad(unsigned int reference, unsigned int source,
+AMPLE_AMP_ONLY constexpr unsigned int msad(unsigned int reference, unsigned int source,
                             unsigned int accum) noexcept {
   for (int shift = 0; shift < 32; shift += 8) {
     const unsigned int r = (reference >> shift) & 0xFFu;

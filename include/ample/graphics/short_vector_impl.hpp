@@ -30,8 +30,7 @@
 #include "../config.hpp"
 #include "norm.hpp"
 #include "swizzle_property.hpp"
-#include "swizzle_rgba.hpp"
-#include "swizzle_xyzw.hpp"
+#include "swizzles.hpp"
 
 namespace ample::detail {
 
@@ -58,7 +57,7 @@ struct short_vector_storage<T, 4> {
   T x{}, y{}, z{}, w{};
 };
 
-// short_vector_swizzles<D, T, N> gathers the swizzle levels 2..N (see swizzle_xyzw.hpp).
+// short_vector_swizzles<D, T, N> gathers the swizzle levels 2..N (see swizzles.hpp).
 template <class D, class T, int N>
 struct short_vector_swizzles;
 template <class D, class T>

@@ -20,7 +20,7 @@
 //
 // Behaviour, and where it differs from MSVC's properties:
 // - reading converts to V, which is T for one component and short_vector_impl<T, K> for K;
-// - every property that exists is writable: Microsoft lists (swizzle_xyzw.hpp) no swizzle that
+// - every property that exists is writable: Microsoft lists (swizzles.hpp) no swizzle that
 //   names a component twice, and a const vector's properties are read-only;
 // - `a.xy = b.xy` and `a.xy = a.yx` read the source into a temporary before writing;
 // - assignments, compound assignments and prefix ++/-- return the property itself, so reading

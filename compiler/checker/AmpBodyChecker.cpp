@@ -1,0 +1,229 @@
+#include "AmpBodyChecker.h"
+
+#include "AmpOverloads.h"
+#include "AmpTypes.h"
+#include "DivergentBarriers.h"
+#include "Report.h"
+#include "Restriction.h"
+
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/AST/StmtCXX.h>
+#include <llvm/ADT/StringExtras.h>
+
+#include <set>
+
+namespace ample::checker {
+namespace {
+
+using namespace clang;
+
+class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
+ public:
+  BodyVisitor(const FunctionDecl* function, Report& report) : function_(function), report_(report) {}
+
+  // What is not evaluated is not run in amp code (sizeof, decltype, noexcept, static_assert,
+  // the initializers of constants), and a nested lambda is a function checked on its own.
+  bool TraverseLambdaExpr(LambdaExpr*) { return true; }
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr*) { return true; }
+  bool TraverseCXXNoexceptExpr(CXXNoexceptExpr*) { return true; }
+  bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
+  bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc) { return true; }
+  bool TraverseStaticAssertDecl(StaticAssertDecl*) { return true; }
+  bool TraverseVarDecl(VarDecl* variable) {
+    if (variable->isConstexpr() || isTileStatic(variable)) return WalkUpFromVarDecl(variable);
+    return RecursiveASTVisitor::TraverseVarDecl(variable);
+  }
+
+  bool VisitCallExpr(CallExpr* call) {
+    const FunctionDecl* callee = call->getDirectCallee();
+    if (!callee) {
+      if (!isa<CXXPseudoDestructorExpr>(call->getCallee()->IgnoreParenImpCasts()))
+        report_.add(function_, call->getBeginLoc(), Rule::IndirectCall);
+      return true;
+    }
+    if (const auto* member = dyn_cast<CXXMemberCallExpr>(call)) {
+      const auto* method = member->getMethodDecl();
+      const auto* access = dyn_cast<MemberExpr>(member->getCallee()->IgnoreParenImpCasts());
+      if (method && method->isVirtual() && access && !access->hasQualifier() && !method->hasAttr<FinalAttr>()) {
+        report_.add(function_, call->getExprLoc(), Rule::VirtualCall, method->getQualifiedNameAsString());
+        return true;
+      }
+    }
+    checkCallee(callee, call->getExprLoc());
+    // Ample's API takes string literals where Microsoft's does (direct3d_printf's format).
+    if (isLibraryDecl(callee))
+      for (const Expr* argument : call->arguments())
+        if (const auto* literal = dyn_cast<StringLiteral>(argument->IgnoreParenImpCasts())) allowedLiterals_.insert(literal);
+    return true;
+  }
+
+  bool VisitCXXConstructExpr(CXXConstructExpr* construction) {
+    checkCallee(construction->getConstructor(), construction->getBeginLoc());
+    return true;
+  }
+
+  bool VisitCXXNewExpr(CXXNewExpr* expression) {
+    report_.add(function_, expression->getBeginLoc(), Rule::HostCall, "operator new");
+    return true;
+  }
+  bool VisitCXXDeleteExpr(CXXDeleteExpr* expression) {
+    report_.add(function_, expression->getBeginLoc(), Rule::HostCall, "operator delete");
+    return true;
+  }
+
+  bool VisitCXXThrowExpr(CXXThrowExpr* expression) {
+    report_.add(function_, expression->getBeginLoc(), Rule::ExceptionHandling, "throw");
+    return true;
+  }
+  bool VisitCXXTryStmt(CXXTryStmt* statement) {
+    report_.add(function_, statement->getBeginLoc(), Rule::ExceptionHandling, "try");
+    return true;
+  }
+  bool VisitGotoStmt(GotoStmt* statement) {
+    report_.add(function_, statement->getBeginLoc(), Rule::Goto, "goto");
+    return true;
+  }
+  bool VisitIndirectGotoStmt(IndirectGotoStmt* statement) {
+    report_.add(function_, statement->getBeginLoc(), Rule::Goto, "goto");
+    return true;
+  }
+  bool VisitLabelStmt(LabelStmt* statement) {
+    report_.add(function_, statement->getBeginLoc(), Rule::Goto, "a label");
+    return true;
+  }
+  bool VisitCXXDynamicCastExpr(CXXDynamicCastExpr* expression) {
+    report_.add(function_, expression->getBeginLoc(), Rule::DynamicCast);
+    return true;
+  }
+  bool VisitCXXTypeidExpr(CXXTypeidExpr* expression) {
+    report_.add(function_, expression->getBeginLoc(), Rule::Typeid);
+    return true;
+  }
+  bool VisitAsmStmt(AsmStmt* statement) {
+    report_.add(function_, statement->getAsmLoc(), Rule::InlineAssembly);
+    return true;
+  }
+  // The assembly text is no string literal of the program.
+  bool TraverseGCCAsmStmt(GCCAsmStmt* statement) { return WalkUpFromGCCAsmStmt(statement); }
+
+  bool VisitStringLiteral(StringLiteral* literal) {
+    if (!allowedLiterals_.count(literal)) report_.add(function_, literal->getBeginLoc(), Rule::StringLiteral);
+    return true;
+  }
+  bool VisitCharacterLiteral(CharacterLiteral* literal) {
+    checkType(literal->getType(), literal->getBeginLoc());
+    return true;
+  }
+  bool VisitIntegerLiteral(IntegerLiteral* literal) {
+    if (literal->getValue().getActiveBits() > 32)
+      report_.add(function_, literal->getBeginLoc(), Rule::IntegerLiteral, llvm::toString(literal->getValue(), 10, false));
+    else
+      checkType(literal->getType(), literal->getBeginLoc());
+    return true;
+  }
+  bool VisitFloatingLiteral(FloatingLiteral* literal) {
+    checkType(literal->getType(), literal->getBeginLoc());
+    return true;
+  }
+
+  bool VisitExplicitCastExpr(ExplicitCastExpr* cast) {
+    if (cast->getCastKind() == CK_IntegralToPointer || cast->getCastKind() == CK_PointerToIntegral)
+      report_.add(function_, cast->getBeginLoc(), Rule::PointerIntegerCast);
+    else
+      checkType(cast->getTypeAsWritten(), cast->getBeginLoc());
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr* reference) {
+    const auto* variable = dyn_cast<VarDecl>(reference->getDecl());
+    // A constant read for its value (`static const int TS = 16;` used as `i < TS`) is no use
+    // of the variable's storage: Clang marks it a non-odr-use.
+    if (variable && variable->hasGlobalStorage() && !isTileStatic(variable) &&
+        reference->isNonOdrUse() == NOUR_None)
+      report_.add(function_, reference->getLocation(), Rule::GlobalVariable, variable->getNameAsString());
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl* variable) {
+    if (isa<ParmVarDecl>(variable)) return true;  // checked with the signature
+    if (isTileStatic(variable)) {
+      checkTileStatic(variable);
+      return true;
+    }
+    if (variable->isStaticLocal() || variable->hasExternalStorage())
+      report_.add(function_, variable->getLocation(), Rule::GlobalVariable, variable->getNameAsString());
+    checkType(variable->getType(), variable->getLocation());
+    return true;
+  }
+
+ private:
+  void checkCallee(const FunctionDecl* callee, SourceLocation where) {
+    if (!callee) return;
+    if (!isAmpCallable(callee) && !hasAmpTwin(callee) && !hasVisibleAmpMath(callee, function_)) {
+      report_.add(function_, where, Rule::HostCall, callee->getQualifiedNameAsString());
+      return;
+    }
+    if (!isLibraryDecl(callee)) report_.call(function_, callee, where);
+  }
+
+  void checkType(QualType type, SourceLocation where) {
+    std::string reason = unsupportedPart(type);
+    if (!reason.empty()) report_.add(function_, where, Rule::UnsupportedType, reason);
+  }
+
+  // tile_static (C3584): no initializer and no constructor with arguments; no pointer,
+  // reference or view inside.
+  void checkTileStatic(const VarDecl* variable) {
+    const Expr* init = variable->getInit();
+    const auto* construction = init ? dyn_cast<CXXConstructExpr>(init->IgnoreImplicit()) : nullptr;
+    bool defaultConstructed = construction && construction->getNumArgs() == 0;
+    if (init && !defaultConstructed)
+      report_.add(function_, variable->getLocation(), Rule::TileStaticInitialised, variable->getNameAsString());
+    QualType type = variable->getType();
+    QualType element = type;
+    while (const auto* array = element->getAsArrayTypeUnsafe()) element = array->getElementType();
+    bool view = isLibraryClass(element, "array_view") || isLibraryClass(element, "texture_view") ||
+                isLibraryClass(element, "array") || isLibraryClass(element, "texture");
+    std::string reason = unsupportedPart(type, TypePosition::Member);
+    if (view || element->isPointerType() || element->isReferenceType() || element->isNullPtrType() || !reason.empty())
+      report_.add(function_, variable->getLocation(), Rule::TileStaticType, variable->getNameAsString(),
+                  "'" + typeName(type) + "'");
+  }
+
+  const FunctionDecl* function_;
+  Report& report_;
+  std::set<const StringLiteral*> allowedLiterals_;
+};
+
+/// The signature of a function declared amp-restricted: no ellipsis, not virtual, and types
+/// amp code may use. A lambda's call operator inherits its restriction and has no signature to
+/// check beyond its parameters.
+void checkSignature(const FunctionDecl* function, Report& report) {
+  SourceLocation where = function->getLocation();
+  if (function->isVariadic()) report.add(function, where, Rule::BadSignature, "variadic ('...')");
+  if (const auto* method = dyn_cast<CXXMethodDecl>(function); method && method->isVirtual())
+    report.add(function, where, Rule::BadSignature, "virtual");
+  auto check = [&](QualType type, SourceLocation at) {
+    std::string reason = unsupportedPart(type);
+    if (!reason.empty()) report.add(function, at, Rule::UnsupportedType, reason);
+  };
+  check(function->getReturnType(), where);
+  for (const ParmVarDecl* parameter : function->parameters())
+    check(parameter->getType(), parameter->getLocation());
+}
+
+}  // namespace
+
+void checkAmpFunction(const FunctionDecl* function, Report& report) {
+  checkSignature(function, report);
+  BodyVisitor visitor(function, report);
+  visitor.TraverseStmt(function->getBody());
+  if (const auto* constructor = dyn_cast<CXXConstructorDecl>(function))
+    for (const CXXCtorInitializer* initializer : constructor->inits())
+      if (initializer->isWritten()) visitor.TraverseStmt(initializer->getInit());
+  checkDivergentBarriers(function, report);
+}
+
+}  // namespace ample::checker

@@ -1,0 +1,139 @@
+// The restriction checker as a Clang front-end plugin (docs/design/restrict-checker.md).
+// Loaded with -fplugin=ample_restrict.so, it runs before code generation: it walks the
+// translation unit once, template instantiations included, makes every amp-restricted
+// function that is not Ample's own call the amp twins of restrict(cpu) overloads, checks it,
+// and reports what breaks C++ AMP's rules as errors.
+
+#include "AmpBodyChecker.h"
+#include "AmpOverloads.h"
+#include "KernelChecks.h"
+#include "Report.h"
+#include "Restriction.h"
+
+#include <clang/AST/ASTConsumer.h>
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendPluginRegistry.h>
+#include <clang/Lex/Preprocessor.h>
+
+#include <set>
+#include <vector>
+
+namespace ample::checker {
+namespace {
+
+using namespace clang;
+
+/// Finds the amp-restricted functions, the tile_static variables of cpu code and the kernel
+/// launches of a translation unit.
+class TranslationUnitWalk : public RecursiveASTVisitor<TranslationUnitWalk> {
+ public:
+  explicit TranslationUnitWalk(Report& report) : report_(report) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitFunctionDecl(FunctionDecl* function) {
+    collect(function);
+    return true;
+  }
+
+  bool VisitLambdaExpr(LambdaExpr* lambda) {
+    if (const FunctionTemplateDecl* generic = lambda->getDependentCallOperator()) {
+      for (const FunctionDecl* instance : generic->specializations()) collect(instance);
+    } else {
+      collect(lambda->getCallOperator());
+    }
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl* variable) {
+    if (!isTileStatic(variable) || variable->isTemplated()) return true;
+    const auto* function = dyn_cast_or_null<FunctionDecl>(variable->getParentFunctionOrMethod());
+    if (function && !isLibraryDecl(function) && !(restrictionOf(function) & AmpContext))
+      report_.add(function, variable->getLocation(), Rule::TileStaticOutsideAmp, variable->getNameAsString());
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr* call) {
+    checkKernelLaunch(call, report_);
+    return true;
+  }
+
+  /// The amp-restricted functions of the program (not Ample's), each once.
+  const std::vector<const FunctionDecl*>& ampFunctions() const { return functions_; }
+
+ private:
+  void collect(const FunctionDecl* function) {
+    const FunctionDecl* definition = nullptr;
+    if (!function->hasBody(definition) || definition != function) return;
+    if (function->isTemplated() || isLibraryDecl(function) || !isCheckedAsAmp(function)) return;
+    if (seen_.insert(function).second) functions_.push_back(function);
+  }
+
+  Report& report_;
+  std::set<const FunctionDecl*> seen_;
+  std::vector<const FunctionDecl*> functions_;
+};
+
+/// The checker's consumer runs before code generation's in each step: a function that Clang
+/// generates as soon as it is parsed (not inline, not a template) calls its amp twins by then,
+/// and the rest by the end of the translation unit, when the checks run.
+class Consumer : public ASTConsumer {
+ public:
+  explicit Consumer(CompilerInstance& compiler) : compiler_(compiler) {}
+
+  bool HandleTopLevelDecl(DeclGroupRef declarations) override {
+    for (Decl* declaration : declarations) redirectIn(declaration, sema());
+    return true;
+  }
+
+  void HandleTranslationUnit(ASTContext& context) override {
+    // An ill-formed translation unit has been reported already, and its AST may be partial.
+    if (context.getDiagnostics().hasErrorOccurred()) return;
+    // A translation unit that tests what Ample does at run time with code C++ AMP forbids
+    // (exceptions thrown in kernels, divergent barriers) opts out.
+    if (compiler_.getPreprocessor().isMacroDefined("AMPLE_NO_RESTRICTION_CHECKS")) return;
+    Report report;
+    TranslationUnitWalk walk(report);
+    walk.TraverseDecl(context.getTranslationUnitDecl());
+    // Twins are instantiated here, after the walk: instantiation adds to the lists it visits.
+    for (const FunctionDecl* function : walk.ampFunctions()) callAmpTwins(function, sema());
+    for (const FunctionDecl* function : walk.ampFunctions()) checkAmpFunction(function, report);
+    report.emit(context.getDiagnostics());
+  }
+
+ private:
+  Sema* sema() const { return compiler_.hasSema() ? &compiler_.getSema() : nullptr; }
+
+  static void redirectIn(const Decl* declaration, Sema* sema) {
+    if (const auto* function = dyn_cast<FunctionDecl>(declaration)) {
+      if (function->doesThisDeclarationHaveABody() && !function->isTemplated() && !isLibraryDecl(function) &&
+          isCheckedAsAmp(function))
+        callAmpTwins(function, sema);
+    } else if (const auto* context = dyn_cast<DeclContext>(declaration);
+               context && (isa<NamespaceDecl>(context) || isa<LinkageSpecDecl>(context))) {
+      for (const Decl* inner : context->decls()) redirectIn(inner, sema);
+    }
+  }
+
+  CompilerInstance& compiler_;
+};
+
+class CheckRestrictions : public PluginASTAction {
+ protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& compiler, llvm::StringRef) override {
+    return std::make_unique<Consumer>(compiler);
+  }
+  bool ParseArgs(const CompilerInstance&, const std::vector<std::string>&) override { return true; }
+  // Before code generation, so that a program with errors is not compiled first.
+  ActionType getActionType() override { return AddBeforeMainAction; }
+};
+
+}  // namespace
+}  // namespace ample::checker
+
+static clang::FrontendPluginRegistry::Add<ample::checker::CheckRestrictions> registration(
+    "ample-restrict", "check C++ AMP's restrict(amp) rules");

@@ -1,0 +1,81 @@
+#include "KernelChecks.h"
+
+#include "AmpTypes.h"
+#include "Report.h"
+#include "Restriction.h"
+
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/ExprCXX.h>
+
+namespace ample::checker {
+namespace {
+
+using namespace clang;
+
+bool isTexture(QualType type) { return isLibraryClass(type, "texture"); }
+
+void checkCaptures(const LambdaExpr* kernel, const FunctionDecl* callOperator, Report& report) {
+  for (const LambdaCapture& capture : kernel->captures()) {
+    SourceLocation where = capture.getLocation();
+    if (capture.capturesThis()) {
+      report.add(callOperator, where, Rule::CapturePointer, "this", "it is a pointer");
+      continue;
+    }
+    if (!capture.capturesVariable()) continue;
+    const auto* variable = capture.getCapturedVar();
+    std::string name = variable->getNameAsString();
+    QualType type = variable->getType().getNonReferenceType();
+    bool array = isLibraryClass(type, "array");
+    if (capture.getCaptureKind() == LCK_ByRef) {
+      if (!array && !isTexture(type)) report.add(callOperator, where, Rule::CaptureByReference, name);
+      continue;
+    }
+    if (array) {
+      report.add(callOperator, where, Rule::CaptureArrayByValue, name);
+    } else if (type->isPointerType() || type->isMemberPointerType()) {
+      report.add(callOperator, where, Rule::CapturePointer, name, "it is a pointer");
+    } else {
+      std::string reason = unsupportedPart(type);
+      if (!reason.empty()) report.add(callOperator, where, Rule::CapturePointer, name, "its type " + reason + " is not allowed in amp-restricted code");
+    }
+  }
+}
+
+/// The call operators of a kernel's class: a generic lambda has one per instantiation.
+std::vector<const FunctionDecl*> callOperatorsOf(const CXXRecordDecl* kernel) {
+  std::vector<const FunctionDecl*> operators;
+  for (const Decl* member : kernel->decls()) {
+    if (const auto* method = dyn_cast<CXXMethodDecl>(member);
+        method && method->getOverloadedOperator() == OO_Call)
+      operators.push_back(method);
+    if (const auto* generic = dyn_cast<FunctionTemplateDecl>(member);
+        generic && generic->getTemplatedDecl()->getOverloadedOperator() == OO_Call)
+      for (const FunctionDecl* instance : generic->specializations()) operators.push_back(instance);
+  }
+  return operators;
+}
+
+}  // namespace
+
+void checkKernelLaunch(const CallExpr* call, Report& report) {
+  const FunctionDecl* callee = call->getDirectCallee();
+  if (!callee || !callee->getIdentifier() || callee->getName() != "parallel_for_each" || !isLibraryDecl(callee) ||
+      call->getNumArgs() == 0)
+    return;
+  const Expr* argument = call->getArg(call->getNumArgs() - 1)->IgnoreImplicit();
+  if (const auto* construction = dyn_cast<CXXConstructExpr>(argument); construction && construction->getNumArgs() == 1)
+    argument = construction->getArg(0)->IgnoreImplicit();
+  const auto* kernel = argument->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  if (!kernel) return;
+  std::vector<const FunctionDecl*> operators = callOperatorsOf(kernel);
+  if (operators.empty()) return;
+  bool amp = false;
+  for (const FunctionDecl* callOperator : operators) {
+    report.kernel(callOperator);
+    amp = amp || (restrictionOf(callOperator) & AmpContext);
+  }
+  if (!amp) report.add(operators.front(), argument->getBeginLoc(), Rule::KernelNotAmp);
+  if (const auto* lambda = dyn_cast<LambdaExpr>(argument)) checkCaptures(lambda, operators.front(), report);
+}
+
+}  // namespace ample::checker

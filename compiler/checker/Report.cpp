@@ -1,0 +1,104 @@
+#include "Report.h"
+
+#include <clang/AST/Decl.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/Basic/Diagnostic.h>
+
+namespace ample::checker {
+
+using namespace clang;
+
+namespace {
+
+/// The deepest chain of callers an error explains; deeper ones end with "...".
+constexpr int MaxCallerNotes = 8;
+
+const FunctionDecl* canonical(const FunctionDecl* function) { return function->getCanonicalDecl(); }
+
+}  // namespace
+
+void Report::add(const FunctionDecl* in, SourceLocation where, Rule rule, std::string first, std::string second) {
+  if (!reported_.insert({where, rule}).second) return;
+  violations_.push_back({canonical(in), where, rule, std::move(first), std::move(second)});
+}
+
+void Report::call(const FunctionDecl* caller, const FunctionDecl* callee, SourceLocation where) {
+  callers_[canonical(callee)].push_back({canonical(caller), where});
+  callees_[canonical(caller)].push_back({canonical(callee), where});
+}
+
+void Report::kernel(const FunctionDecl* function) { kernels_.insert(canonical(function)); }
+
+std::string Report::nameOf(const FunctionDecl* function) const {
+  if (kernels_.count(function)) return "the kernel";
+  if (const auto* method = dyn_cast<CXXMethodDecl>(function); method && method->getParent()->isLambda())
+    return "a lambda";
+  return "'" + function->getQualifiedNameAsString() + "'";
+}
+
+// Depth-first search over the calls between amp functions: an edge to a function still on the
+// search's stack closes a cycle, reported once at that call.
+void Report::findRecursion() {
+  enum Mark { Active, Done };
+  std::map<const FunctionDecl*, Mark> marks;
+  std::vector<std::pair<const FunctionDecl*, std::size_t>> stack;
+  for (const auto& [root, unused] : callees_) {
+    if (marks.count(root)) continue;
+    marks[root] = Active;
+    stack.push_back({root, 0});
+    while (!stack.empty()) {
+      auto& [function, next] = stack.back();
+      const auto& edges = callees_[function];
+      if (next == edges.size()) {
+        marks[function] = Done;
+        stack.pop_back();
+        continue;
+      }
+      auto [callee, where] = edges[next++];
+      auto mark = marks.find(callee);
+      if (mark == marks.end()) {
+        marks[callee] = Active;
+        stack.push_back({callee, 0});
+      } else if (mark->second == Active) {
+        add(function, where, Rule::Recursion, callee->getQualifiedNameAsString());
+      }
+    }
+  }
+}
+
+void Report::explainCallers(DiagnosticsEngine& diagnostics, const FunctionDecl* function) {
+  unsigned calledFrom = diagnostics.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, "%0 is called from %1 here");
+  unsigned more = diagnostics.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, "(and from further callers)");
+  std::set<const FunctionDecl*> seen{function};
+  for (int depth = 0; depth < MaxCallerNotes; ++depth) {
+    auto found = callers_.find(function);
+    if (found == callers_.end() || kernels_.count(function)) return;
+    // The first caller not explained yet: a recursive function is explained by its way in.
+    const Call* next = nullptr;
+    for (const Call& call : found->second)
+      if (!seen.count(call.caller)) {
+        next = &call;
+        break;
+      }
+    if (!next) return;
+    diagnostics.Report(next->where, calledFrom) << nameOf(function) << nameOf(next->caller);
+    seen.insert(next->caller);
+    function = next->caller;
+  }
+  diagnostics.Report(more);
+}
+
+void Report::emit(DiagnosticsEngine& diagnostics) {
+  findRecursion();
+  for (const Violation& violation : violations_) {
+    unsigned id = diagnostics.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Error, messageOf(violation.rule));
+    {  // the error is emitted when its builder goes, before its notes
+      auto error = diagnostics.Report(violation.where, id);
+      if (!violation.first.empty()) error << violation.first;
+      if (!violation.second.empty()) error << violation.second;
+    }
+    explainCallers(diagnostics, violation.in);
+  }
+}
+
+}  // namespace ample::checker

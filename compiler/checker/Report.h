@@ -1,0 +1,61 @@
+// Report: the violations found in a translation unit and the calls between amp functions, so
+// that each error can say how a kernel reaches the function it is in.
+#pragma once
+
+#include "Rules.h"
+
+#include <clang/Basic/SourceLocation.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace clang {
+class DiagnosticsEngine;
+class FunctionDecl;
+}  // namespace clang
+
+namespace ample::checker {
+
+class Report {
+ public:
+  /// add records a violation of `rule` at `where` in the amp function `in`.
+  void add(const clang::FunctionDecl* in, clang::SourceLocation where, Rule rule, std::string first = "",
+           std::string second = "");
+
+  /// call records that amp function `caller` calls amp function `callee` at `where`.
+  void call(const clang::FunctionDecl* caller, const clang::FunctionDecl* callee, clang::SourceLocation where);
+
+  /// kernel records that `function` is the call operator of a parallel_for_each kernel.
+  void kernel(const clang::FunctionDecl* function);
+
+  /// emit reports every violation as an error, recursion included, each followed by notes
+  /// for the calls that lead to it from a kernel.
+  void emit(clang::DiagnosticsEngine& diagnostics);
+
+ private:
+  struct Violation {
+    const clang::FunctionDecl* in;
+    clang::SourceLocation where;
+    Rule rule;
+    std::string first, second;
+  };
+  struct Call {
+    const clang::FunctionDecl* caller;
+    clang::SourceLocation where;
+  };
+
+  void findRecursion();
+  void explainCallers(clang::DiagnosticsEngine& diagnostics, const clang::FunctionDecl* function);
+  std::string nameOf(const clang::FunctionDecl* function) const;
+
+  std::vector<Violation> violations_;
+  std::set<std::pair<clang::SourceLocation, Rule>> reported_;
+  std::map<const clang::FunctionDecl*, std::vector<Call>> callers_;
+  std::map<const clang::FunctionDecl*, std::vector<std::pair<const clang::FunctionDecl*, clang::SourceLocation>>>
+      callees_;
+  std::set<const clang::FunctionDecl*> kernels_;
+};
+
+}  // namespace ample::checker

@@ -1,0 +1,162 @@
+#include "Restriction.h"
+
+#include <clang/AST/Attr.h>
+#include <clang/AST/Decl.h>
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/Expr.h>
+#include <clang/AST/Type.h>
+
+#include <optional>
+
+namespace ample::checker {
+namespace {
+
+using namespace clang;
+
+/// restrictionNamed(text) maps the text of a marker to a restriction.
+std::optional<Restriction> restrictionNamed(llvm::StringRef text) {
+  if (text == "ample.restrict(amp,cpu)") return BothContexts;
+  if (text == "ample.restrict(amp)") return AmpContext;
+  if (text == "ample.restrict(cpu)") return CpuContext;
+  return std::nullopt;
+}
+
+/// attributeRestriction(D) reads an AMPLE_AMP_CPU, AMPLE_AMP_ONLY or AMPLE_CPU_ONLY attribute.
+std::optional<Restriction> attributeRestriction(const Decl* declaration) {
+  for (const auto* annotation : declaration->specific_attrs<AnnotateAttr>())
+    if (auto restriction = restrictionNamed(annotation->getAnnotation())) return restriction;
+  return std::nullopt;
+}
+
+/// markerRestriction(type) reads the noexcept(marker) that restrict(amp) and restrict(amp, cpu)
+/// expand to under Clang. A function template's specialisation keeps its exception
+/// specification uninstantiated until something needs it; its template's type has the marker.
+std::optional<Restriction> markerRestriction(const FunctionDecl* function) {
+  const auto* prototype = function->getType()->getAs<FunctionProtoType>();
+  for (int hops = 0; prototype && hops < 4; ++hops) {
+    switch (prototype->getExceptionSpecType()) {
+      case EST_Uninstantiated:
+        prototype = prototype->getExceptionSpecTemplate()->getType()->getAs<FunctionProtoType>();
+        continue;
+      case EST_DependentNoexcept:
+      case EST_NoexceptFalse:
+      case EST_NoexceptTrue: {
+        const Expr* condition = prototype->getNoexceptExpr();
+        const auto* reference = condition ? dyn_cast<DeclRefExpr>(condition->IgnoreParenImpCasts()) : nullptr;
+        if (!reference) return std::nullopt;
+        const auto* marker = reference->getDecl();
+        const auto* space = dyn_cast<NamespaceDecl>(marker->getDeclContext());
+        if (!space || space->getName() != "restriction") return std::nullopt;
+        if (marker->getName() == "amp") return AmpContext;
+        if (marker->getName() == "amp_cpu") return BothContexts;
+        return std::nullopt;
+      }
+      default:
+        return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+/// saysRestrictCpu(F) recognises restrict(cpu)'s enable_if attribute.
+bool saysRestrictCpu(const FunctionDecl* function) {
+  for (const auto* condition : function->specific_attrs<EnableIfAttr>())
+    if (condition->getMessage() == "restrict(cpu)") return true;
+  return false;
+}
+
+/// ownRestriction(F) is the restriction F's declarations state themselves, if any.
+std::optional<Restriction> ownRestriction(const FunctionDecl* function) {
+  const FunctionDecl* pattern = function->getTemplateInstantiationPattern();
+  for (const FunctionDecl* candidate : {function, pattern}) {
+    if (!candidate) continue;
+    for (const FunctionDecl* redeclaration : candidate->redecls()) {
+      // `restrict(amp) restrict(cpu)` leaves both the marker and the enable_if attribute.
+      unsigned stated = saysRestrictCpu(redeclaration) ? CpuContext : 0;
+      if (auto restriction = markerRestriction(redeclaration)) stated |= *restriction;
+      if (auto restriction = attributeRestriction(redeclaration)) stated |= *restriction;
+      if (stated) return static_cast<Restriction>(stated);
+    }
+    if (const auto* primary = candidate->getPrimaryTemplate())
+      if (auto restriction = attributeRestriction(primary)) return restriction;
+  }
+  return std::nullopt;
+}
+
+/// classRestriction(C) is the restriction an Ample class gives its members by default.
+std::optional<Restriction> classRestriction(const CXXRecordDecl* record) {
+  for (; record; record = dyn_cast<CXXRecordDecl>(record->getDeclContext())) {
+    if (auto restriction = attributeRestriction(record)) return restriction;
+    if (const auto* specialization = dyn_cast<ClassTemplateSpecializationDecl>(record)) {
+      auto pattern = specialization->getSpecializedTemplateOrPartial();
+      if (const auto* primary = pattern.dyn_cast<ClassTemplateDecl*>()) {
+        if (auto restriction = attributeRestriction(primary->getTemplatedDecl())) return restriction;
+      } else if (const auto* partial = pattern.dyn_cast<ClassTemplatePartialSpecializationDecl*>()) {
+        if (auto restriction = attributeRestriction(partial)) return restriction;
+      }
+    }
+    if (const auto* pattern = record->getTemplateInstantiationPattern())
+      if (auto restriction = attributeRestriction(pattern)) return restriction;
+  }
+  return std::nullopt;
+}
+
+/// enclosingFunction(D) is the function whose body D is declared in, if any.
+const FunctionDecl* enclosingFunction(const Decl* declaration) {
+  for (const DeclContext* context = declaration->getDeclContext(); context; context = context->getParent())
+    if (const auto* function = dyn_cast<FunctionDecl>(context)) return function;
+  return nullptr;
+}
+
+/// statedRestriction(F) is the restriction F's source gives it: its own, its class's, or for
+/// a function declared inside another (a lambda, a local class) the enclosing function's.
+std::optional<Restriction> statedRestriction(const FunctionDecl* function) {
+  if (auto restriction = ownRestriction(function)) return restriction;
+  // A friend defined in a class takes the class's default like a member.
+  const auto* record = dyn_cast<CXXRecordDecl>(function->getLexicalDeclContext());
+  if (auto restriction = classRestriction(record)) return restriction;
+  if (function->isImplicit() || function->isDefaulted()) return std::nullopt;
+  if (const auto* outer = enclosingFunction(record ? static_cast<const Decl*>(record) : function))
+    return statedRestriction(outer);
+  return std::nullopt;
+}
+
+}  // namespace
+
+Restriction restrictionOf(const FunctionDecl* function) {
+  if (auto restriction = statedRestriction(function)) return *restriction;
+  if (function->isImplicit() || function->isDefaulted()) return BothContexts;
+  return CpuContext;
+}
+
+bool isCheckedAsAmp(const FunctionDecl* function) {
+  auto restriction = statedRestriction(function);
+  return restriction && (*restriction & AmpContext);
+}
+
+bool isAmpCallable(const FunctionDecl* function) {
+  return (restrictionOf(function) & AmpContext) != 0 || function->getBuiltinID() != 0;
+}
+
+bool isLibraryDecl(const Decl* declaration) {
+  const DeclContext* context = declaration->getDeclContext();
+  const NamespaceDecl* outermost = nullptr;
+  for (; context; context = context->getParent())
+    if (const auto* space = dyn_cast<NamespaceDecl>(context)) outermost = space;
+  if (const auto* space = dyn_cast<NamespaceDecl>(declaration); space && !outermost) outermost = space;
+  return outermost && (outermost->getName() == "Concurrency" || outermost->getName() == "ample");
+}
+
+bool isTileStatic(const VarDecl* variable) {
+  for (const auto* annotation : variable->specific_attrs<AnnotateAttr>())
+    if (annotation->getAnnotation() == "ample.tile_static") return true;
+  return false;
+}
+
+bool isLibraryClass(QualType type, const char* name) {
+  const auto* record = type.getNonReferenceType()->getAsCXXRecordDecl();
+  return record && record->getName() == name && isLibraryDecl(record);
+}
+
+}  // namespace ample::checker

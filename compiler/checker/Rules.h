@@ -1,0 +1,37 @@
+// The rules of restrict(amp) the checker reports, each with its message (Visual C++'s error
+// number first, so that a search for the message finds Microsoft's documentation of the rule).
+#pragma once
+
+namespace ample::checker {
+
+/// One rule each; the message's %0 and %1 are filled in by Report::add.
+enum class Rule {
+  HostCall,              ///< C3930: a call to a function that is not amp-restricted
+  UnsupportedType,       ///< C3581: a type amp code may not use
+  IndirectCall,          ///< C3581: a call through a function pointer or pointer to member
+  VirtualCall,           ///< C3581: a virtual call
+  BadSignature,          ///< C3581: an amp function that is virtual or takes ellipsis
+  IntegerLiteral,        ///< C3595: an integer literal wider than 32 bits
+  StringLiteral,         ///< C3589
+  PointerIntegerCast,    ///< C3588
+  Goto,                  ///< C3593: goto or a label
+  ExceptionHandling,     ///< C3594: try, catch, throw
+  DynamicCast,           ///< C3587
+  Typeid,                ///< C3591
+  InlineAssembly,        ///< asm (no number of its own)
+  GlobalVariable,        ///< C3586: global, namespace-scope, static or extern variables
+  TileStaticInitialised, ///< C3584: tile_static with an initializer
+  TileStaticType,        ///< C3584: tile_static of a pointer, reference or view type
+  TileStaticOutsideAmp,  ///< C3584: tile_static in cpu code
+  DivergentBarrier,      ///< C3561: a barrier under a condition on the work-item's index
+  CaptureByReference,    ///< C3590
+  CaptureArrayByValue,   ///< C3597
+  CapturePointer,        ///< C3596: pointers, `this`, unsupported types
+  KernelNotAmp,          ///< a parallel_for_each kernel whose call operator is not restrict(amp)
+  Recursion,             ///< recursion among amp functions (no number of its own)
+};
+
+/// messageOf(rule) is the format string of the rule's error.
+const char* messageOf(Rule rule);
+
+}  // namespace ample::checker

@@ -1,0 +1,40 @@
+// What a kernel and the functions it calls are: the kernel's call operator is restrict(amp);
+// amp-restricted functions are not virtual, take no ellipsis, and are not recursive,
+// directly or through others; amp code calls no function through a pointer.
+// RUN: %clangxx_amp -fsyntax-only -Xclang -verify %s
+#include <amp.h>
+
+using namespace concurrency;
+
+struct shape {
+  virtual int sides() const restrict(amp) { return 0; }  // expected-error {{[C3581] an amp-restricted function cannot be virtual}}
+};
+
+int sum(int count, ...) restrict(amp) { return count; }  // expected-error {{[C3581] an amp-restricted function cannot be variadic ('...')}}
+
+int factorial(int n) restrict(amp) {
+  return n <= 1 ? 1 : n * factorial(n - 1);  // expected-error {{[C++ AMP] 'factorial' is recursive}}
+}
+
+int odd(int n) restrict(amp);
+int even(int n) restrict(amp) { return n == 0 ? 1 : odd(n - 1); }  // expected-error {{[C++ AMP] 'odd' is recursive}}
+int odd(int n) restrict(amp) { return n == 0 ? 0 : even(n - 1); }  // expected-note {{'even' is called from 'odd' here}}
+
+int twice(int x) restrict(amp) { return 2 * x; }
+
+struct host_functor {
+  void operator()(index<1>) const {}
+};
+
+void launch(array_view<int, 1> data) {
+  parallel_for_each(data.extent, [=](index<1> i) restrict(amp) {
+    data[i] = factorial(i[0]) + odd(3);  // expected-note {{'factorial' is called from the kernel here}} \
+                                         // expected-note {{'odd' is called from the kernel here}}
+    int (*through)(int) restrict(amp) = twice;  // expected-error {{(a function pointer): unsupported type}}
+    data[i] += through(1);  // expected-error {{[C3581] indirect calls (through function pointers or pointers to members) are not allowed}}
+  });
+  parallel_for_each(data.extent, [=](index<1> i) { data[i] = 1; });  // expected-error {{[C++ AMP] the kernel passed to parallel_for_each must be restrict(amp)}}
+  parallel_for_each(data.extent, host_functor());  // expected-error {{[C++ AMP] the kernel passed to parallel_for_each must be restrict(amp)}}
+}
+
+int main() {}
