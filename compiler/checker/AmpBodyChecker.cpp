@@ -59,6 +59,14 @@ class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
     return true;
   }
 
+  // A default argument is evaluated by the caller, so it is checked in the caller's context;
+  // not Ample's own (tile_barrier::wait's __builtin_FILE()).
+  bool VisitCXXDefaultArgExpr(CXXDefaultArgExpr* argument) {
+    const auto* owner = dyn_cast<FunctionDecl>(argument->getParam()->getDeclContext());
+    if (owner && !isLibraryDecl(owner)) TraverseStmt(argument->getExpr());
+    return true;
+  }
+
   bool VisitCXXConstructExpr(CXXConstructExpr* construction) {
     checkCallee(construction->getConstructor(), construction->getBeginLoc());
     return true;
@@ -124,7 +132,10 @@ class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
     return true;
   }
   bool VisitFloatingLiteral(FloatingLiteral* literal) {
-    checkType(literal->getType(), literal->getBeginLoc());
+    if (literal->getValue().isInfinity())  // too big: Clang only warns and takes infinity
+      report_.add(function_, literal->getBeginLoc(), Rule::FloatingLiteral, "'" + typeName(literal->getType()) + "'");
+    else
+      checkType(literal->getType(), literal->getBeginLoc());
     return true;
   }
 
@@ -133,6 +144,20 @@ class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
       report_.add(function_, cast->getBeginLoc(), Rule::PointerIntegerCast);
     else
       checkType(cast->getTypeAsWritten(), cast->getBeginLoc());
+    return true;
+  }
+
+  // C3599: no arithmetic on bool* (indexing a local bool array, which decays to one, is fine).
+  bool VisitBinaryOperator(BinaryOperator* operation) {
+    BinaryOperatorKind kind = operation->getOpcode();
+    if (kind == BO_Add || kind == BO_Sub || kind == BO_AddAssign || kind == BO_SubAssign)
+      if (isBoolPointer(operation->getLHS()) || isBoolPointer(operation->getRHS()))
+        report_.add(function_, operation->getOperatorLoc(), Rule::BoolPointerArithmetic);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator* operation) {
+    if (operation->isIncrementDecrementOp() && isBoolPointer(operation->getSubExpr()))
+      report_.add(function_, operation->getOperatorLoc(), Rule::BoolPointerArithmetic);
     return true;
   }
 
@@ -159,6 +184,13 @@ class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
   }
 
  private:
+  static bool isBoolPointer(const Expr* operand) {
+    const auto* decay = dyn_cast<ImplicitCastExpr>(operand);
+    if (decay && decay->getCastKind() == CK_ArrayToPointerDecay) return false;
+    const auto* pointer = operand->getType()->getAs<PointerType>();
+    return pointer && pointer->getPointeeType()->isBooleanType();
+  }
+
   void checkCallee(const FunctionDecl* callee, SourceLocation where) {
     if (!callee) return;
     if (!isAmpCallable(callee) && !hasAmpTwin(callee) && !hasVisibleAmpMath(callee, function_)) {

@@ -31,12 +31,25 @@ using namespace clang;
 /// launches of a translation unit.
 class TranslationUnitWalk : public RecursiveASTVisitor<TranslationUnitWalk> {
  public:
-  explicit TranslationUnitWalk(Report& report) : report_(report) {}
+  TranslationUnitWalk(ASTContext& context, Report& report) : context_(context), report_(report) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  // The system's headers and Ample's own hold no code to check: skipping them is most of what
+  // keeps the walk cheap (the standard library's instantiations are the bulk of a translation
+  // unit).
+  bool TraverseDecl(Decl* declaration) {
+    if (declaration && !isa<TranslationUnitDecl>(declaration)) {
+      SourceLocation where = declaration->getLocation();
+      if (where.isValid() && context_.getSourceManager().isInSystemHeader(where)) return true;
+      if (isa<NamespaceDecl>(declaration) && isLibraryDecl(declaration)) return true;
+    }
+    return RecursiveASTVisitor::TraverseDecl(declaration);
+  }
+
   bool VisitFunctionDecl(FunctionDecl* function) {
     collect(function);
+    checkDeclaration(function);
     return true;
   }
 
@@ -59,6 +72,18 @@ class TranslationUnitWalk : public RecursiveASTVisitor<TranslationUnitWalk> {
 
   bool VisitCallExpr(CallExpr* call) {
     checkKernelLaunch(call, report_);
+    // Visited before its children: the callee's reference is known a call when it is visited.
+    callees_.insert(call->getCallee()->IgnoreParenImpCasts());
+    return true;
+  }
+
+  // C2440: an amp-only function is called, never pointed to (restriction is part of its type in
+  // Visual C++, and no pointer type carries restrict(amp)).
+  bool VisitDeclRefExpr(DeclRefExpr* reference) {
+    const auto* function = dyn_cast<FunctionDecl>(reference->getDecl());
+    if (!function || callees_.count(reference) || isLibraryDecl(function) || (restrictionOf(function) & CpuContext))
+      return true;
+    report_.add(nullptr, reference->getLocation(), Rule::AmpFunctionAddress, function->getQualifiedNameAsString());
     return true;
   }
 
@@ -66,6 +91,23 @@ class TranslationUnitWalk : public RecursiveASTVisitor<TranslationUnitWalk> {
   const std::vector<const FunctionDecl*>& ampFunctions() const { return functions_; }
 
  private:
+  // A declaration says the same restriction as the ones before it (C3935), and an extern "C"
+  // function has one restriction only (C3938).
+  void checkDeclaration(const FunctionDecl* function) {
+    if (function->isImplicit() || isLibraryDecl(function) || function->isTemplateInstantiation()) return;
+    Restriction written = writtenRestriction(function);
+    if (function->isExternC() && written == BothContexts)
+      report_.add(function, function->getLocation(), Rule::ExternCRestrictions, function->getNameAsString());
+    const FunctionDecl* previous = function->getPreviousDecl();
+    if (previous && writtenRestriction(previous) != written)
+      report_.add(function, function->getLocation(), Rule::RedeclaredRestriction, function->getNameAsString(),
+                  spelled(written), spelled(writtenRestriction(previous)));
+  }
+
+  static std::string spelled(Restriction restriction) {
+    return restriction == BothContexts ? "restrict(amp, cpu)" : restriction == AmpContext ? "restrict(amp)" : "restrict(cpu)";
+  }
+
   void collect(const FunctionDecl* function) {
     const FunctionDecl* definition = nullptr;
     if (!function->hasBody(definition) || definition != function) return;
@@ -73,7 +115,9 @@ class TranslationUnitWalk : public RecursiveASTVisitor<TranslationUnitWalk> {
     if (seen_.insert(function).second) functions_.push_back(function);
   }
 
+  ASTContext& context_;
   Report& report_;
+  std::set<const Expr*> callees_;
   std::set<const FunctionDecl*> seen_;
   std::vector<const FunctionDecl*> functions_;
 };
@@ -97,7 +141,7 @@ class Consumer : public ASTConsumer {
     // (exceptions thrown in kernels, divergent barriers) opts out.
     if (compiler_.getPreprocessor().isMacroDefined("AMPLE_NO_RESTRICTION_CHECKS")) return;
     Report report;
-    TranslationUnitWalk walk(report);
+    TranslationUnitWalk walk(context, report);
     walk.TraverseDecl(context.getTranslationUnitDecl());
     // Twins are instantiated here, after the walk: instantiation adds to the lists it visits.
     for (const FunctionDecl* function : walk.ampFunctions()) callAmpTwins(function, sema());

@@ -55,6 +55,25 @@ std::vector<const FunctionDecl*> callOperatorsOf(const CXXRecordDecl* kernel) {
   return operators;
 }
 
+/// A kernel takes exactly its domain's index type: index<N> for extent<N>, tiled_index<...> for
+/// tiled_extent<...>, by value or const reference (a tiled_index would convert to an index).
+void checkParameter(const CallExpr* launch, const FunctionDecl* callOperator, SourceLocation where, Report& report) {
+  QualType domain;
+  for (const Expr* argument : launch->arguments())
+    if (isLibraryClass(argument->getType(), "extent") || isLibraryClass(argument->getType(), "tiled_extent")) {
+      domain = argument->getType().getNonReferenceType().getUnqualifiedType();
+      break;
+    }
+  if (domain.isNull() || callOperator->getNumParams() != 1 || callOperator->isTemplateInstantiation()) return;
+  bool tiled = isLibraryClass(domain, "tiled_extent");
+  QualType parameter = callOperator->getParamDecl(0)->getType();
+  QualType taken = parameter.getNonReferenceType().getUnqualifiedType();
+  bool byValueOrConst = !parameter->isReferenceType() || parameter.getNonReferenceType().isConstQualified();
+  if (isLibraryClass(taken, tiled ? "tiled_index" : "index") && byValueOrConst) return;
+  report.add(callOperator, where, Rule::KernelParameter, "'" + typeName(domain) + "'",
+             tiled ? "tiled_index" : "index", "'" + typeName(parameter) + "'");
+}
+
 }  // namespace
 
 void checkKernelLaunch(const CallExpr* call, Report& report) {
@@ -75,6 +94,7 @@ void checkKernelLaunch(const CallExpr* call, Report& report) {
     amp = amp || (restrictionOf(callOperator) & AmpContext);
   }
   if (!amp) report.add(operators.front(), argument->getBeginLoc(), Rule::KernelNotAmp);
+  checkParameter(call, operators.front(), argument->getBeginLoc(), report);
   if (const auto* lambda = dyn_cast<LambdaExpr>(argument)) checkCaptures(lambda, operators.front(), report);
 }
 

@@ -17,9 +17,11 @@ const FunctionDecl* canonical(const FunctionDecl* function) { return function->g
 
 }  // namespace
 
-void Report::add(const FunctionDecl* in, SourceLocation where, Rule rule, std::string first, std::string second) {
+void Report::add(const FunctionDecl* in, SourceLocation where, Rule rule, std::string first, std::string second,
+                 std::string third) {
   if (!reported_.insert({where, rule}).second) return;
-  violations_.push_back({canonical(in), where, rule, std::move(first), std::move(second)});
+  violations_.push_back({in ? canonical(in) : nullptr, where, rule, std::move(first), std::move(second),
+                         std::move(third)});
 }
 
 void Report::call(const FunctionDecl* caller, const FunctionDecl* callee, SourceLocation where) {
@@ -96,8 +98,9 @@ void Report::emit(DiagnosticsEngine& diagnostics) {
       auto error = diagnostics.Report(violation.where, id);
       if (!violation.first.empty()) error << violation.first;
       if (!violation.second.empty()) error << violation.second;
+      if (!violation.third.empty()) error << violation.third;
     }
-    explainCallers(diagnostics, violation.in);
+    if (violation.in) explainCallers(diagnostics, violation.in);
   }
 }
 

@@ -20,9 +20,9 @@ namespace ample::checker {
 
 class Report {
  public:
-  /// add records a violation of `rule` at `where` in the amp function `in`.
+  /// add records a violation of `rule` at `where` in the amp function `in` (null outside one).
   void add(const clang::FunctionDecl* in, clang::SourceLocation where, Rule rule, std::string first = "",
-           std::string second = "");
+           std::string second = "", std::string third = "");
 
   /// call records that amp function `caller` calls amp function `callee` at `where`.
   void call(const clang::FunctionDecl* caller, const clang::FunctionDecl* callee, clang::SourceLocation where);
@@ -39,7 +39,7 @@ class Report {
     const clang::FunctionDecl* in;
     clang::SourceLocation where;
     Rule rule;
-    std::string first, second;
+    std::string first, second, third;
   };
   struct Call {
     const clang::FunctionDecl* caller;

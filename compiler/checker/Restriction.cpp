@@ -66,18 +66,23 @@ bool saysRestrictCpu(const FunctionDecl* function) {
   return false;
 }
 
+/// statedBy(D) is the restriction the one declaration D states, if it states one.
+std::optional<Restriction> statedBy(const FunctionDecl* declaration) {
+  // `restrict(amp) restrict(cpu)` leaves both the marker and the enable_if attribute.
+  unsigned stated = saysRestrictCpu(declaration) ? CpuContext : 0;
+  if (auto restriction = markerRestriction(declaration)) stated |= *restriction;
+  if (auto restriction = attributeRestriction(declaration)) stated |= *restriction;
+  if (!stated) return std::nullopt;
+  return static_cast<Restriction>(stated);
+}
+
 /// ownRestriction(F) is the restriction F's declarations state themselves, if any.
 std::optional<Restriction> ownRestriction(const FunctionDecl* function) {
   const FunctionDecl* pattern = function->getTemplateInstantiationPattern();
   for (const FunctionDecl* candidate : {function, pattern}) {
     if (!candidate) continue;
-    for (const FunctionDecl* redeclaration : candidate->redecls()) {
-      // `restrict(amp) restrict(cpu)` leaves both the marker and the enable_if attribute.
-      unsigned stated = saysRestrictCpu(redeclaration) ? CpuContext : 0;
-      if (auto restriction = markerRestriction(redeclaration)) stated |= *restriction;
-      if (auto restriction = attributeRestriction(redeclaration)) stated |= *restriction;
-      if (stated) return static_cast<Restriction>(stated);
-    }
+    for (const FunctionDecl* redeclaration : candidate->redecls())
+      if (auto restriction = statedBy(redeclaration)) return restriction;
     if (const auto* primary = candidate->getPrimaryTemplate())
       if (auto restriction = attributeRestriction(primary)) return restriction;
   }
@@ -128,6 +133,10 @@ Restriction restrictionOf(const FunctionDecl* function) {
   if (auto restriction = statedRestriction(function)) return *restriction;
   if (function->isImplicit() || function->isDefaulted()) return BothContexts;
   return CpuContext;
+}
+
+Restriction writtenRestriction(const FunctionDecl* declaration) {
+  return statedBy(declaration).value_or(CpuContext);
 }
 
 bool isCheckedAsAmp(const FunctionDecl* function) {

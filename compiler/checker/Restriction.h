@@ -21,6 +21,10 @@ enum Restriction : unsigned { CpuContext = 1, AmpContext = 2, BothContexts = Cpu
 /// used). Everything else is restrict(cpu), as in C++ AMP.
 Restriction restrictionOf(const clang::FunctionDecl* function);
 
+/// writtenRestriction(D) is what the one declaration D says: its restrict(...) or
+/// AMPLE_* attribute, restrict(cpu) where it says nothing.
+Restriction writtenRestriction(const clang::FunctionDecl* declaration);
+
 /// isCheckedAsAmp(F) tells whether F's body follows the rules of amp code: F is declared
 /// restrict(amp) or restrict(amp, cpu), or is a lambda defined in such a function. Implicit
 /// and defaulted members are callable from amp code but have no body of their own to check.

@@ -17,6 +17,8 @@ const char* messageOf(Rule rule) {
       return "[C3581] an amp-restricted function cannot be %0";
     case Rule::IntegerLiteral:
       return "[C3595] integer literal %0 does not fit a 32-bit type in amp-restricted code";
+    case Rule::FloatingLiteral:
+      return "[C2177] floating-point constant too big for %0 in amp-restricted code";
     case Rule::StringLiteral:
       return "[C3589] string literals are not allowed in amp-restricted code";
     case Rule::PointerIntegerCast:
@@ -53,8 +55,19 @@ const char* messageOf(Rule rule) {
     case Rule::KernelNotAmp:
       return "[C++ AMP] the kernel passed to parallel_for_each must be restrict(amp): its call operator is "
              "restrict(cpu)";
+    case Rule::KernelParameter:
+      return "[C++ AMP] a kernel over %0 takes one %1 (by value or const reference), not %2";
     case Rule::Recursion:
       return "[C++ AMP] '%0' is recursive: recursion is not allowed in amp-restricted code";
+    case Rule::BoolPointerArithmetic:
+      return "[C3599] arithmetic on a pointer to bool is not allowed in amp-restricted code";
+    case Rule::AmpFunctionAddress:
+      return "[C2440] '%0' is restrict(amp): there are no pointers or references to amp functions on the "
+             "host, and amp code has none at all";
+    case Rule::RedeclaredRestriction:
+      return "[C3935] '%0' is declared %1 here but was declared %2 before";
+    case Rule::ExternCRestrictions:
+      return "[C3938] extern \"C\" function '%0' cannot have more than one restriction";
   }
   return "";
 }

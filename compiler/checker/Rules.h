@@ -4,7 +4,7 @@
 
 namespace ample::checker {
 
-/// One rule each; the message's %0 and %1 are filled in by Report::add.
+/// One rule each; the message's %0, %1 and %2 are filled in by Report::add.
 enum class Rule {
   HostCall,              ///< C3930: a call to a function that is not amp-restricted
   UnsupportedType,       ///< C3581: a type amp code may not use
@@ -12,6 +12,7 @@ enum class Rule {
   VirtualCall,           ///< C3581: a virtual call
   BadSignature,          ///< C3581: an amp function that is virtual or takes ellipsis
   IntegerLiteral,        ///< C3595: an integer literal wider than 32 bits
+  FloatingLiteral,       ///< C2177: a floating literal its type cannot represent
   StringLiteral,         ///< C3589
   PointerIntegerCast,    ///< C3588
   Goto,                  ///< C3593: goto or a label
@@ -28,7 +29,12 @@ enum class Rule {
   CaptureArrayByValue,   ///< C3597
   CapturePointer,        ///< C3596: pointers, `this`, unsupported types
   KernelNotAmp,          ///< a parallel_for_each kernel whose call operator is not restrict(amp)
+  KernelParameter,       ///< a kernel that does not take its compute domain's index type
   Recursion,             ///< recursion among amp functions (no number of its own)
+  BoolPointerArithmetic, ///< C3599: arithmetic on a bool*
+  AmpFunctionAddress,    ///< C2440: the address of an amp-only function taken
+  RedeclaredRestriction, ///< C3935: a declaration and its definition differ in restriction
+  ExternCRestrictions,   ///< C3938: an extern "C" function with more than one restriction
 };
 
 /// messageOf(rule) is the format string of the rule's error.

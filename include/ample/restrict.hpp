@@ -40,16 +40,27 @@
 #endif
 
 #define AMPLE_IMPL_RESTRICT_PICK(first, second, chosen, ...) chosen
-#define AMPLE_IMPL_RESTRICT_ONE(what) AMPLE_IMPL_RESTRICT_ONLY_##what
-// A pair names its two specifiers in either order; any other pair is an undeclared name.
-#define AMPLE_IMPL_RESTRICT_BOTH(first, second) AMPLE_IMPL_RESTRICT_PAIR_##first##_##second
-#define AMPLE_IMPL_RESTRICT_PAIR_amp_cpu AMPLE_IMPL_RESTRICT_AMP_CPU
-#define AMPLE_IMPL_RESTRICT_PAIR_cpu_amp AMPLE_IMPL_RESTRICT_AMP_CPU
+// One specifier, or a pair in either order. What is no specifier (restrict(foo), restrict(),
+// restrict(amp, amp)) becomes noexcept(<an undeclared name that says so>), so that the
+// compiler's error names Visual C++'s number: "use of undeclared identifier
+// 'C3936_unknown_restrict_specifier_foo'".
+#define AMPLE_IMPL_RESTRICT_ONE(what) \
+  AMPLE_IMPL_RESTRICT_KNOWN_OR(AMPLE_IMPL_RESTRICT_ONLY_##what, noexcept(C3936_unknown_restrict_specifier_##what))
+#define AMPLE_IMPL_RESTRICT_BOTH(first, second)             \
+  AMPLE_IMPL_RESTRICT_KNOWN_OR(AMPLE_IMPL_RESTRICT_PAIR_##first##_##second, \
+                               noexcept(C3936_restrict_specifiers_are_not_amp_and_cpu_##first##_##second))
+// AMPLE_IMPL_RESTRICT_KNOWN_OR(probe, fallback): the macro of a known specifier expands to
+// `~, expansion`, which moves its expansion into the place the fallback would take; an unknown
+// one is a single name, and the fallback stays.
+#define AMPLE_IMPL_RESTRICT_KNOWN_OR(...) AMPLE_IMPL_RESTRICT_SECOND(__VA_ARGS__, )
+#define AMPLE_IMPL_RESTRICT_SECOND(first, second, ...) second
+#define AMPLE_IMPL_RESTRICT_PAIR_amp_cpu ~, AMPLE_IMPL_RESTRICT_AMP_CPU
+#define AMPLE_IMPL_RESTRICT_PAIR_cpu_amp ~, AMPLE_IMPL_RESTRICT_AMP_CPU
 #if defined(__clang__) && defined(__cplusplus)
 #define AMPLE_RESTRICT_OVERLOADING 1
-#define AMPLE_IMPL_RESTRICT_ONLY_cpu __attribute__((enable_if(true, "restrict(cpu)")))
-#define AMPLE_IMPL_RESTRICT_ONLY_amp noexcept(::ample::restriction::amp)
-#define AMPLE_IMPL_RESTRICT_ONLY_direct3d noexcept(::ample::restriction::amp)
+#define AMPLE_IMPL_RESTRICT_ONLY_cpu ~, __attribute__((enable_if(true, "restrict(cpu)")))
+#define AMPLE_IMPL_RESTRICT_ONLY_amp ~, noexcept(::ample::restriction::amp)
+#define AMPLE_IMPL_RESTRICT_ONLY_direct3d ~, noexcept(::ample::restriction::amp)
 #define AMPLE_IMPL_RESTRICT_AMP_CPU noexcept(::ample::restriction::amp_cpu)
 
 /// The markers the restriction checker reads in a function's exception specification.
@@ -68,9 +79,9 @@ inline constexpr bool amp_cpu = false;
 #define AMPLE_CPU_ONLY [[clang::annotate("ample.restrict(cpu)")]]
 #else
 #define AMPLE_RESTRICT_OVERLOADING 0
-#define AMPLE_IMPL_RESTRICT_ONLY_cpu
-#define AMPLE_IMPL_RESTRICT_ONLY_amp
-#define AMPLE_IMPL_RESTRICT_ONLY_direct3d
+#define AMPLE_IMPL_RESTRICT_ONLY_cpu ~,
+#define AMPLE_IMPL_RESTRICT_ONLY_amp ~,
+#define AMPLE_IMPL_RESTRICT_ONLY_direct3d ~,
 #define AMPLE_IMPL_RESTRICT_AMP_CPU
 #define AMPLE_AMP_CPU
 #define AMPLE_AMP_ONLY

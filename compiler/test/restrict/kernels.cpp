@@ -1,6 +1,7 @@
-// What a kernel and the functions it calls are: the kernel's call operator is restrict(amp);
-// amp-restricted functions are not virtual, take no ellipsis, and are not recursive,
-// directly or through others; amp code calls no function through a pointer.
+// What a kernel and the functions it calls are: the kernel's call operator is restrict(amp) and
+// takes its domain's index type; amp-restricted functions are not virtual, take no ellipsis,
+// and are not recursive, directly or through others; amp code calls no function through a
+// pointer.
 // RUN: %clangxx_amp -fsyntax-only -Xclang -verify %s
 #include <amp.h>
 
@@ -30,11 +31,13 @@ void launch(array_view<int, 1> data) {
   parallel_for_each(data.extent, [=](index<1> i) restrict(amp) {
     data[i] = factorial(i[0]) + odd(3);  // expected-note {{'factorial' is called from the kernel here}} \
                                          // expected-note {{'odd' is called from the kernel here}}
-    int (*through)(int) restrict(amp) = twice;  // expected-error {{(a function pointer): unsupported type}}
+    int (*through)(int) restrict(amp) = twice;  // expected-error {{(a function pointer): unsupported type}} \
+                                                // expected-error {{[C2440] 'twice' is restrict(amp)}}
     data[i] += through(1);  // expected-error {{[C3581] indirect calls (through function pointers or pointers to members) are not allowed}}
   });
   parallel_for_each(data.extent, [=](index<1> i) { data[i] = 1; });  // expected-error {{[C++ AMP] the kernel passed to parallel_for_each must be restrict(amp)}}
   parallel_for_each(data.extent, host_functor());  // expected-error {{[C++ AMP] the kernel passed to parallel_for_each must be restrict(amp)}}
+  parallel_for_each(data.extent.tile<4>(), [=](index<1> i) restrict(amp) { data[i] = 1; });  // expected-error {{[C++ AMP] a kernel over 'tiled_extent<4, 0, 0>' takes one tiled_index (by value or const reference), not 'index<1>'}}
 }
 
 int main() {}

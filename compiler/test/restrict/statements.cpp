@@ -1,7 +1,7 @@
 // Statements and expressions amp-restricted code may not contain: goto and labels (C3593),
 // exception handling (C3594), dynamic_cast (C3587), typeid (C3591), inline assembly, integer
-// literals wider than 32 bits (C3595), string literals (C3589), casts between pointers and
-// integers (C3588).
+// literals wider than 32 bits (C3595), floating literals too big for their type (C2177), string
+// literals (C3589), casts between pointers and integers (C3588).
 // RUN: %clangxx_amp -fsyntax-only -Xclang -verify %s
 #include <amp.h>
 
@@ -44,9 +44,11 @@ int assembles(int x) restrict(amp) {
 
 unsigned long literals() restrict(amp) {
   unsigned long wide = 0x100000000;  // expected-error {{[C3595] integer literal 4294967296 does not fit a 32-bit type}}
+  float huge = 1e40f;  // expected-error {{[C2177] floating-point constant too big for 'float'}} \
+                       // expected-warning {{magnitude of floating-point constant too large}}
   const char* text = "amp";  // expected-error {{[C3589] string literals are not allowed}} \
                              // expected-error {{[C3581] 'const char *' (points to 'const char'): unsupported type}}
-  return wide + (text != nullptr);
+  return wide + (text != nullptr) + static_cast<unsigned long>(huge > 0.0f);
 }
 
 int casts(int* p) restrict(amp) {
