@@ -19,6 +19,7 @@ namespace {
 
 using namespace clang;
 
+/// Visits the body of one amp-restricted function and records in `report` what breaks a rule.
 class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
  public:
   BodyVisitor(const FunctionDecl* function, Report& report) : function_(function), report_(report) {}

@@ -113,8 +113,10 @@ std::vector<const NamespaceDecl*> nominatedNamespaces(const FunctionDecl* caller
 
 bool hasAmpTwin(const FunctionDecl* function) {
   if (ampTwin(function, nullptr, SourceLocation())) return true;
+  // Looser than ampTwin: Visual C++ resolved overloads among the amp-callable ones only, so an
+  // amp overload of another parameter type (f(double) restrict(amp) beside f(int)) may be the
+  // one a kernel's call meant. Ample leaves such a call to the cpu function, and accepts it.
   const FunctionTemplateDecl* pattern = function->getPrimaryTemplate();
-  if (!pattern && !function->isTemplateInstantiation()) return false;
   if (!function->getDeclName().isIdentifier() && !function->isOverloadedOperator()) return false;
   for (NamedDecl* candidate : function->getDeclContext()->getRedeclContext()->lookup(function->getDeclName())) {
     const FunctionDecl* twin = nullptr;
@@ -122,7 +124,9 @@ bool hasAmpTwin(const FunctionDecl* function) {
       twin = generic->getTemplatedDecl();
     else
       twin = dyn_cast<FunctionDecl>(candidate);
-    if (!twin || twin == function || (pattern && twin == pattern->getTemplatedDecl())) continue;
+    if (!twin || twin->getCanonicalDecl() == function->getCanonicalDecl() ||
+        (pattern && twin == pattern->getTemplatedDecl()))
+      continue;
     if ((restrictionOf(twin) & AmpContext) && twin->getNumParams() == function->getNumParams()) return true;
   }
   return false;

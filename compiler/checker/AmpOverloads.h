@@ -18,9 +18,10 @@ namespace ample::checker {
 /// this call uses; without it such a call is left alone.
 void callAmpTwins(const clang::FunctionDecl* function, clang::Sema* sema);
 
-/// hasAmpTwin(F) tells whether the restrict(cpu) function F has a restrict(amp) twin, defined
-/// or not, a function template's twin being a template of the same name (the call is valid
-/// C++ AMP even where callAmpTwins cannot name the twin).
+/// hasAmpTwin(F) tells whether the restrict(cpu) function F has an amp-callable overload of as
+/// many parameters in its scope, defined or not, a template included: in Visual C++ a call
+/// from amp code would have chosen among those, so it is valid C++ AMP even where
+/// callAmpTwins cannot name the one meant.
 bool hasAmpTwin(const clang::FunctionDecl* function);
 
 /// hasVisibleAmpMath(F, caller) tells whether F is a function of the C library's math (in

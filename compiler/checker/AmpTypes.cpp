@@ -33,8 +33,9 @@ bool isAllowedBuiltin(const BuiltinType* builtin) {
 
 std::string quoted(QualType type) { return "'" + typeName(type) + "'"; }
 
-/// Record results are cached: a class is checked once per translation unit, and the entry made
-/// before its members are checked ends the recursion of a class that refers to itself.
+/// Record results are cached: a class is checked once per translation unit (a plugin's process
+/// compiles one), and the entry made before its members are checked ends the recursion of a
+/// class that refers to itself.
 std::string unsupportedRecord(const CXXRecordDecl* record, QualType type) {
   static std::map<const CXXRecordDecl*, std::string> checked;
   record = record->getDefinition();

@@ -62,6 +62,23 @@ class TranslationUnitWalk : public RecursiveASTVisitor<TranslationUnitWalk> {
     return true;
   }
 
+  // C3933: a user-written destructor covers the restrictions of the class's constructors.
+  bool VisitCXXRecordDecl(CXXRecordDecl* record) {
+    if (!record->isThisDeclarationADefinition() || record->isDependentContext() || isLibraryDecl(record)) return true;
+    const CXXDestructorDecl* destructor = record->getDestructor();
+    if (!destructor || !destructor->isUserProvided()) return true;
+    Restriction destroys = restrictionOf(destructor);
+    for (const CXXConstructorDecl* constructor : record->ctors()) {
+      Restriction makes = restrictionOf(constructor);
+      if (constructor->isUserProvided() && (makes & ~destroys)) {
+        report_.add(nullptr, destructor->getLocation(), Rule::DestructorRestriction, record->getNameAsString(),
+                    spelled(destroys), spelled(makes));
+        break;
+      }
+    }
+    return true;
+  }
+
   bool VisitVarDecl(VarDecl* variable) {
     if (!isTileStatic(variable) || variable->isTemplated()) return true;
     const auto* function = dyn_cast_or_null<FunctionDecl>(variable->getParentFunctionOrMethod());
@@ -92,14 +109,17 @@ class TranslationUnitWalk : public RecursiveASTVisitor<TranslationUnitWalk> {
 
  private:
   // A declaration says the same restriction as the ones before it (C3935), and an extern "C"
-  // function has one restriction only (C3938).
+  // function has one restriction only (C3938) and one declaration of its name (C2733).
   void checkDeclaration(const FunctionDecl* function) {
     if (function->isImplicit() || isLibraryDecl(function) || function->isTemplateInstantiation()) return;
     Restriction written = writtenRestriction(function);
     if (function->isExternC() && written == BothContexts)
       report_.add(function, function->getLocation(), Rule::ExternCRestrictions, function->getNameAsString());
     const FunctionDecl* previous = function->getPreviousDecl();
-    if (previous && writtenRestriction(previous) != written)
+    // Two extern "C" functions of one name are one function to Clang, whatever they say.
+    if (previous && writtenRestriction(previous) != written && function->isExternC())
+      report_.add(function, function->getLocation(), Rule::ExternCOverload, function->getNameAsString());
+    else if (previous && writtenRestriction(previous) != written)
       report_.add(function, function->getLocation(), Rule::RedeclaredRestriction, function->getNameAsString(),
                   spelled(written), spelled(writtenRestriction(previous)));
   }
@@ -137,14 +157,14 @@ class Consumer : public ASTConsumer {
   void HandleTranslationUnit(ASTContext& context) override {
     // An ill-formed translation unit has been reported already, and its AST may be partial.
     if (context.getDiagnostics().hasErrorOccurred()) return;
-    // A translation unit that tests what Ample does at run time with code C++ AMP forbids
-    // (exceptions thrown in kernels, divergent barriers) opts out.
-    if (compiler_.getPreprocessor().isMacroDefined("AMPLE_NO_RESTRICTION_CHECKS")) return;
     Report report;
     TranslationUnitWalk walk(context, report);
     walk.TraverseDecl(context.getTranslationUnitDecl());
     // Twins are instantiated here, after the walk: instantiation adds to the lists it visits.
     for (const FunctionDecl* function : walk.ampFunctions()) callAmpTwins(function, sema());
+    // A translation unit that tests what Ample does at run time with code C++ AMP forbids
+    // (exceptions thrown in kernels, divergent barriers) opts out of the checks.
+    if (compiler_.getPreprocessor().isMacroDefined("AMPLE_NO_RESTRICTION_CHECKS")) return;
     for (const FunctionDecl* function : walk.ampFunctions()) checkAmpFunction(function, report);
     report.emit(context.getDiagnostics());
   }

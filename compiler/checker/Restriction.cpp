@@ -61,8 +61,9 @@ std::optional<Restriction> markerRestriction(const FunctionDecl* function) {
 
 /// saysRestrictCpu(F) recognises restrict(cpu)'s enable_if attribute.
 bool saysRestrictCpu(const FunctionDecl* function) {
+  // Not one a redeclaration inherits: restrict(cpu) is what a declaration writes itself.
   for (const auto* condition : function->specific_attrs<EnableIfAttr>())
-    if (condition->getMessage() == "restrict(cpu)") return true;
+    if (condition->getMessage() == "restrict(cpu)" && !condition->isInherited()) return true;
   return false;
 }
 

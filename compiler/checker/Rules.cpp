@@ -66,6 +66,11 @@ const char* messageOf(Rule rule) {
              "host, and amp code has none at all";
     case Rule::RedeclaredRestriction:
       return "[C3935] '%0' is declared %1 here but was declared %2 before";
+    case Rule::DestructorRestriction:
+      return "[C3933] the destructor of '%0' is %1, but a constructor is %2: a destructor must be callable "
+             "wherever an object can be made";
+    case Rule::ExternCOverload:
+      return "[C2733] extern \"C\" function '%0' is overloaded on its restriction: a C name has one function";
     case Rule::ExternCRestrictions:
       return "[C3938] extern \"C\" function '%0' cannot have more than one restriction";
   }

@@ -34,7 +34,9 @@ enum class Rule {
   BoolPointerArithmetic, ///< C3599: arithmetic on a bool*
   AmpFunctionAddress,    ///< C2440: the address of an amp-only function taken
   RedeclaredRestriction, ///< C3935: a declaration and its definition differ in restriction
+  DestructorRestriction, ///< C3933: a destructor that does not cover its constructors' restrictions
   ExternCRestrictions,   ///< C3938: an extern "C" function with more than one restriction
+  ExternCOverload,       ///< C2733: two extern "C" functions that differ only in restriction
 };
 
 /// messageOf(rule) is the format string of the rule's error.

@@ -17,7 +17,7 @@
 /// Under Clang:
 ///   - restrict(cpu) alone marks its function with an always-true enable_if attribute, which
 ///     makes the two above a valid pair of overloads (the cpu one is the better match; the
-///     compiled-barrier pass redirects calls from amp code to the amp twin);
+///     restriction checker makes amp code call the amp twin);
 ///   - restrict(amp), restrict(direct3d) and restrict(amp, cpu) become `noexcept(marker)`, a
 ///     marker being one of the `false` constants below. noexcept(false) is what a function
 ///     without an exception specification has already, so nothing changes but what the
@@ -28,7 +28,7 @@
 ///     declared restrict(amp) may throw, as any noexcept(false) destructor.
 /// GCC has no enable_if: there a restrict(cpu)/restrict(amp) pair collides, and the amp twin
 /// must be left out (docs/porting.md; AMPLE_RESTRICT_OVERLOADING tells which compilers allow
-/// it); every restrict(...) expands to nothing and nothing is checked. One consequence under
+/// it); every valid restrict(...) expands to nothing and nothing is checked. One consequence under
 /// Clang: a function declared `restrict(cpu)` must say so in its definition too (Visual C++
 /// let one of the two omit it, cpu being the default).
 ///
@@ -46,7 +46,7 @@
 // 'C3936_unknown_restrict_specifier_foo'".
 #define AMPLE_IMPL_RESTRICT_ONE(what) \
   AMPLE_IMPL_RESTRICT_KNOWN_OR(AMPLE_IMPL_RESTRICT_ONLY_##what, noexcept(C3936_unknown_restrict_specifier_##what))
-#define AMPLE_IMPL_RESTRICT_BOTH(first, second)             \
+#define AMPLE_IMPL_RESTRICT_BOTH(first, second)                            \
   AMPLE_IMPL_RESTRICT_KNOWN_OR(AMPLE_IMPL_RESTRICT_PAIR_##first##_##second, \
                                noexcept(C3936_restrict_specifiers_are_not_amp_and_cpu_##first##_##second))
 // AMPLE_IMPL_RESTRICT_KNOWN_OR(probe, fallback): the macro of a known specifier expands to

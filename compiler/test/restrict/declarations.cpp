@@ -1,6 +1,7 @@
 // Restrictions of declarations: a definition says what its declaration said (C3935); an extern "C"
-// function has one restriction (C3938); an amp-only function is called, never pointed to (C2440); a
-// class whose default constructor is restrict(cpu) cannot be made in amp code (C3930), while
+// function has one restriction (C3938) and one function of its name (C2733); a destructor covers
+// its constructors' restrictions (C3933); an amp-only function is called, never pointed to (C2440);
+// a class whose default constructor is restrict(cpu) cannot be made in amp code (C3930), while
 // implicit and defaulted special members of amp-compatible classes can. Also the types of amp code
 // that are no class: arithmetic on bool* (C3599) and std::nullptr_t variables (C3581).
 // RUN: %clangxx_amp -fsyntax-only -Xclang -verify %s
@@ -14,6 +15,8 @@ int scale(int x) restrict(amp);
 int scale(int x) { return 2 * x; }  // expected-error {{[C3935] 'scale' is declared restrict(cpu) here but was declared restrict(amp) before}}
 
 extern "C" int both_sides(int x) restrict(amp, cpu) { return x; }  // expected-error {{[C3938] extern "C" function 'both_sides' cannot have more than one restriction}}
+extern "C" int one_side(int x) restrict(cpu);
+extern "C" int one_side(int x) restrict(amp);  // expected-error {{[C2733] extern "C" function 'one_side' is overloaded on its restriction}}
 
 struct host_made {
   host_made() {}
@@ -35,6 +38,15 @@ int make(int n) restrict(amp) {
   std::nullptr_t none = nullptr;  // expected-error {{[C3581] 'std::nullptr_t': unsupported type}}
   return h.value + q.value + n + flags[2] + *flag + (none == nullptr);
 }
+
+struct made_in_kernels {
+  made_in_kernels() restrict(amp, cpu) {}
+  ~made_in_kernels() {}  // expected-error {{[C3933] the destructor of 'made_in_kernels' is restrict(cpu), but a constructor is restrict(amp, cpu)}}
+};
+struct covered {
+  covered() restrict(amp) {}
+  ~covered() restrict(amp, cpu) {}
+};
 
 int amp_only(int x) restrict(amp) { return x; }
 

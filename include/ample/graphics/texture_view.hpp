@@ -117,7 +117,9 @@ class texture_view : public ample::detail::texture_view_base<T, N> {
   using scalar_type = typename ample::detail::texel_traits<T>::scalar_type;
 
   /// texture_view(tex, mipmap_level) views one level; runtime_exception if tex lacks it.
-  texture_view(texture<T, N>& tex, unsigned int mipmap_level = 0) restrict(cpu) : base(tex, mipmap_level, 1) {}
+  /// Microsoft has it twice: restrict(cpu) with the level, restrict(amp) without (kernels view
+  /// the top level of a texture they capture by reference). One amp,cpu constructor is both.
+  texture_view(texture<T, N>& tex, unsigned int mipmap_level = 0) restrict(amp, cpu) : base(tex, mipmap_level, 1) {}
 
   const value_type get(const index<N>& idx) const restrict(amp, cpu) { return this->load(0, idx); }
   void set(const index<N>& idx, const value_type& v) const restrict(amp, cpu) { this->store(idx, v); }

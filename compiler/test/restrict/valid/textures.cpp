@@ -32,6 +32,16 @@ struct copy_into_view {
   void operator()(index<2> i) const restrict(amp) { target.set(i, source.get(i) + 1.0f); }
 };
 
+// A kernel views a texture it captures by reference (Microsoft's texture_view(texture&)
+// restrict(amp)).
+inline void view_inside_kernel(texture<int, 1>& tex, array_view<int, 1> out) {
+  parallel_for_each(out.extent, [=, &tex](index<1> i) restrict(amp) {
+    texture_view<int, 1> view(tex);
+    view.set(i, i[0]);
+    out[i] = i[0];
+  });
+}
+
 }  // namespace textures
 
 using namespace textures;
