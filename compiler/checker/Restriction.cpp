@@ -70,7 +70,7 @@ bool saysRestrictCpu(const FunctionDecl* function) {
 /// statedBy(D) is the restriction the one declaration D states, if it states one.
 std::optional<Restriction> statedBy(const FunctionDecl* declaration) {
   // `restrict(amp) restrict(cpu)` leaves both the marker and the enable_if attribute.
-  unsigned stated = saysRestrictCpu(declaration) ? CpuContext : 0;
+  unsigned stated = saysRestrictCpu(declaration) ? unsigned{CpuContext} : 0u;
   if (auto restriction = markerRestriction(declaration)) stated |= *restriction;
   if (auto restriction = attributeRestriction(declaration)) stated |= *restriction;
   if (!stated) return std::nullopt;
