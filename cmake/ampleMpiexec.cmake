@@ -4,11 +4,13 @@
 #   cores; the tests run 4 ranks), and refuses to run as root (containers) unless the
 #   environment allows it (ample_mpiexec_environment);
 # - --bind-to none: Open MPI binds each rank to one core by default, which would leave a
-#   rank's Ample worker threads sharing that core.
+#   rank's Ample worker threads sharing that core;
+# - mpi_yield_when_idle: a waiting rank yields its core instead of spinning (the test machines
+#   run several ranks per core, next to other tests).
 cmake_host_system_information(RESULT ample_mpiexec_cores QUERY NUMBER_OF_LOGICAL_CORES)
 execute_process(COMMAND ${MPIEXEC_EXECUTABLE} --version OUTPUT_VARIABLE ample_mpiexec_version ERROR_QUIET)
 if(ample_mpiexec_version MATCHES "Open MPI|OpenRTE")
-  set(ample_mpiexec_flags --oversubscribe --bind-to none)
+  set(ample_mpiexec_flags --oversubscribe --bind-to none --mca mpi_yield_when_idle 1)
 else()
   set(ample_mpiexec_flags "")
 endif()
