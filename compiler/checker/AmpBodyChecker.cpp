@@ -22,7 +22,8 @@ using namespace clang;
 /// Visits the body of one amp-restricted function and records in `report` what breaks a rule.
 class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
  public:
-  BodyVisitor(const FunctionDecl* function, Report& report) : function_(function), report_(report) {}
+  BodyVisitor(const FunctionDecl* function, const CallsLeft& left, Report& report)
+      : function_(function), left_(left), report_(report) {}
 
   // What is not evaluated is not run in amp code (sizeof, decltype, noexcept, static_assert,
   // the initializers of constants), and a nested lambda is a function checked on its own.
@@ -51,6 +52,11 @@ class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
         report_.add(function_, call->getExprLoc(), Rule::VirtualCall, method->getQualifiedNameAsString());
         return true;
       }
+    }
+    if (left_.unrewritten.count(call)) {
+      report_.add(function_, call->getExprLoc(), Rule::UnrewrittenOverload, callee->getQualifiedNameAsString(),
+                  "amp-restricted", "restrict(amp)");
+      return true;
     }
     checkCallee(callee, call->getExprLoc());
     // Ample's API takes string literals where Microsoft's does (direct3d_printf's format).
@@ -194,7 +200,7 @@ class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
 
   void checkCallee(const FunctionDecl* callee, SourceLocation where) {
     if (!callee) return;
-    if (!isAmpCallable(callee) && !hasAmpTwin(callee) && !hasVisibleAmpMath(callee, function_)) {
+    if (!isAmpCallable(callee) && !hasVisibleAmpMath(callee, function_)) {
       report_.add(function_, where, Rule::HostCall, callee->getQualifiedNameAsString());
       return;
     }
@@ -226,6 +232,7 @@ class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
   }
 
   const FunctionDecl* function_;
+  const CallsLeft& left_;
   Report& report_;
   std::set<const StringLiteral*> allowedLiterals_;
 };
@@ -238,6 +245,8 @@ void checkSignature(const FunctionDecl* function, Report& report) {
   if (function->isVariadic()) report.add(function, where, Rule::BadSignature, "variadic ('...')");
   if (const auto* method = dyn_cast<CXXMethodDecl>(function); method && method->isVirtual())
     report.add(function, where, Rule::BadSignature, "virtual");
+  if (const auto* method = dyn_cast<CXXMethodDecl>(function); method && method->getMethodQualifiers().hasVolatile())
+    report.add(function, where, Rule::BadSignature, "volatile");
   auto check = [&](QualType type, SourceLocation at) {
     std::string reason = unsupportedPart(type);
     if (!reason.empty()) report.add(function, at, Rule::UnsupportedType, reason);
@@ -249,9 +258,9 @@ void checkSignature(const FunctionDecl* function, Report& report) {
 
 }  // namespace
 
-void checkAmpFunction(const FunctionDecl* function, Report& report) {
+void checkAmpFunction(const FunctionDecl* function, const CallsLeft& left, Report& report) {
   checkSignature(function, report);
-  BodyVisitor visitor(function, report);
+  BodyVisitor visitor(function, left, report);
   visitor.TraverseStmt(function->getBody());
   if (const auto* constructor = dyn_cast<CXXConstructorDecl>(function))
     for (const CXXCtorInitializer* initializer : constructor->inits())

@@ -4,6 +4,8 @@
 
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/ExprCXX.h>
+#include <clang/Sema/Initialization.h>
+#include <clang/Sema/Overload.h>
 #include <clang/Sema/Sema.h>
 
 #include <functional>
@@ -48,45 +50,165 @@ FunctionDecl* twinSpecialization(const FunctionDecl* function, FunctionTemplateD
   return sema ? sema->InstantiateFunctionDeclaration(generic, arguments, where) : nullptr;
 }
 
-/// ampTwin(F) is the amp-callable function F is overloaded with on restriction, if any: a
-/// function, or for a specialisation of a function template the same specialisation of the
-/// amp template.
-FunctionDecl* ampTwin(const FunctionDecl* function, Sema* sema, SourceLocation where) {
+/// twinIn(F, ambient) is the function callable in the `ambient` context that F is overloaded
+/// with on restriction, if any: a function, or for a specialisation of a function template
+/// the same specialisation of the other template.
+FunctionDecl* twinIn(Restriction ambient, const FunctionDecl* function, Sema* sema, SourceLocation where) {
   if (!function->getDeclName().isIdentifier() && !function->isOverloadedOperator()) return nullptr;
   const FunctionTemplateDecl* pattern = function->getPrimaryTemplate();
   for (NamedDecl* candidate : function->getDeclContext()->getRedeclContext()->lookup(function->getDeclName())) {
     FunctionDecl* twin = nullptr;
     if (auto* generic = dyn_cast<FunctionTemplateDecl>(candidate)) {
       if (!pattern || generic->getCanonicalDecl() == pattern->getCanonicalDecl() ||
-          !(restrictionOf(generic->getTemplatedDecl()) & AmpContext))
+          !(restrictionOf(generic->getTemplatedDecl()) & ambient))
         continue;
       twin = twinSpecialization(function, generic, sema, where);
     } else if (!pattern) {
       twin = dyn_cast<FunctionDecl>(candidate);
     }
     if (!twin || twin->getCanonicalDecl() == function->getCanonicalDecl()) continue;
-    if (!(restrictionOf(twin) & AmpContext) || !sameSignature(function, twin)) continue;
+    if (!(restrictionOf(twin) & ambient) || !sameSignature(function, twin)) continue;
     return defined(twin, sema, where);
   }
   return nullptr;
 }
 
-/// redirect(S, sema) rewrites the calls in S and below, except in lambdas (functions of their
-/// own). A plain walk over the children: calls are all it looks at.
-void redirect(Stmt* statement, Sema* sema) {
-  if (!statement || isa<LambdaExpr>(statement)) return;
-  if (auto* call = dyn_cast<CallExpr>(statement)) {
-    const FunctionDecl* callee = call->getDirectCallee();
-    if (FunctionDecl* twin =
-            callee && restrictionOf(callee) == CpuContext ? ampTwin(callee, sema, call->getExprLoc()) : nullptr) {
-      Expr* target = call->getCallee()->IgnoreParenImpCasts();
-      if (auto* reference = dyn_cast<DeclRefExpr>(target))
-        reference->setDecl(twin);
-      else if (auto* member = dyn_cast<MemberExpr>(target))
-        member->setMemberDecl(twin);
+/// writtenArgument(A) is the argument A as the call wrote it, before the conversions to the
+/// parameter of the overload Clang chose (copies, temporaries, converting constructors and
+/// conversion functions included).
+Expr* writtenArgument(Expr* argument) {
+  for (;;) {
+    argument = argument->IgnoreImplicit();
+    if (auto* construction = dyn_cast<CXXConstructExpr>(argument);
+        construction && !isa<CXXTemporaryObjectExpr>(construction) && !construction->isListInitialization() &&
+        construction->getNumArgs() == 1) {
+      argument = construction->getArg(0);
+    } else if (auto* conversion = dyn_cast<CXXMemberCallExpr>(argument);
+               conversion && isa_and_nonnull<CXXConversionDecl>(conversion->getMethodDecl()) &&
+               conversion->getImplicitObjectArgument()) {
+      argument = conversion->getImplicitObjectArgument();
+    } else {
+      return argument;
     }
   }
-  for (Stmt* child : statement->children()) redirect(child, sema);
+}
+
+/// bestOverload(ambient, call, callee, arguments, sema) resolves the call anew among the
+/// overloads in the callee's scope that the `ambient` context may call, as Visual C++ does;
+/// null where none is the best.
+FunctionDecl* bestOverload(Restriction ambient, const CallExpr* call, const FunctionDecl* callee,
+                           ArrayRef<Expr*> arguments, Sema& sema) {
+  if (!callee->getDeclName().isIdentifier()) return nullptr;
+  const auto* access = dyn_cast<MemberExpr>(call->getCallee()->IgnoreParens());
+  if (isa<CXXMethodDecl>(callee) && !access) return nullptr;  // a static member named by its class
+  OverloadCandidateSet candidates(call->getExprLoc(), OverloadCandidateSet::CSK_Normal);
+  for (NamedDecl* candidate : callee->getDeclContext()->getRedeclContext()->lookup(callee->getDeclName())) {
+    auto* generic = dyn_cast<FunctionTemplateDecl>(candidate);
+    FunctionDecl* function = generic ? generic->getTemplatedDecl() : dyn_cast<FunctionDecl>(candidate);
+    if (!function || !(restrictionOf(function) & ambient)) continue;
+    DeclAccessPair found = DeclAccessPair::make(candidate, candidate->getAccess());
+    if (access) {
+      QualType object = access->getBase()->getType();
+      if (access->isArrow()) object = object->getPointeeType();
+      Expr::Classification kind = access->isArrow() ? Expr::Classification::makeSimpleLValue()
+                                                    : access->getBase()->Classify(sema.getASTContext());
+      sema.AddMethodCandidate(found, object, kind, arguments, candidates);
+    } else if (generic) {
+      sema.AddTemplateOverloadCandidate(generic, found, nullptr, arguments, candidates);
+    } else {
+      sema.AddOverloadCandidate(function, found, arguments, candidates);
+    }
+  }
+  OverloadCandidateSet::iterator best;
+  if (candidates.BestViableFunction(sema, call->getExprLoc(), best) != OR_Success) return nullptr;
+  return best->Function;
+}
+
+/// callBestOverload(ambient, call, slot, sema) makes `call`, held in `slot`, call the overload
+/// that Visual C++ would have chosen in the `ambient` context where it differs from Clang's
+/// choice by more than restriction (in amp code, f(double) restrict(amp) beside
+/// f(int) restrict(cpu), for f(1)): the arguments as written are converted to its parameters,
+/// and its result back to the type the call had. A call it cannot rewrite in place (other
+/// argument counts, references or classes returned where the two differ, temporaries to
+/// destroy) is left as it is, and callBestOverload returns false: another overload was meant.
+/// Otherwise it returns true.
+bool callBestOverload(Restriction ambient, CallExpr* call, Stmt*& slot, Sema& sema) {
+  const FunctionDecl* callee = call->getDirectCallee();
+  std::vector<Expr*> arguments;
+  for (Expr* argument : call->arguments()) {
+    if (isa<CXXDefaultArgExpr>(argument)) break;
+    arguments.push_back(writtenArgument(argument));
+  }
+  FunctionDecl* target = bestOverload(ambient, call, callee, arguments, sema);
+  if (!target) return true;  // none is viable: the call stays an error
+  if (target->getNumParams() != call->getNumArgs()) return false;
+  ASTContext& context = sema.getASTContext();
+  QualType was = call->getType(), returns = target->getCallResultType();
+  bool sameResult = context.hasSameType(was, returns) &&
+                    call->getValueKind() == Expr::getValueKindForType(target->getReturnType());
+  bool convertible = was->isScalarType() && returns->isScalarType() && !target->getReturnType()->isReferenceType();
+  if (!sameResult && !convertible) return false;
+  std::vector<Expr*> converted;
+  for (unsigned i = 0; i < target->getNumParams(); ++i) {
+    ParmVarDecl* parameter = target->getParamDecl(i);
+    ExprResult argument = i < arguments.size() ? sema.PerformCopyInitialization(
+                                                     InitializedEntity::InitializeParameter(context, parameter),
+                                                     SourceLocation(), arguments[i])
+                                               : sema.BuildCXXDefaultArgExpr(call->getExprLoc(), target, parameter);
+    if (argument.isInvalid() || isa<ExprWithCleanups>(argument.get()) || isa<CXXBindTemporaryExpr>(argument.get()))
+      return false;
+    converted.push_back(argument.get());
+  }
+  if (!(target = defined(target, &sema, call->getExprLoc()))) return false;
+  Expr* calleeExpression = call->getCallee()->IgnoreParens();
+  if (auto* member = dyn_cast<MemberExpr>(calleeExpression)) {
+    member->setMemberDecl(target);
+  } else {
+    auto* decay = dyn_cast<ImplicitCastExpr>(calleeExpression);
+    auto* reference = decay ? dyn_cast<DeclRefExpr>(decay->getSubExpr()->IgnoreParens()) : nullptr;
+    if (!reference) return false;
+    reference->setDecl(target);
+    reference->setType(target->getType());
+    decay->setType(context.getPointerType(target->getType()));
+  }
+  for (unsigned i = 0; i < converted.size(); ++i) call->setArg(i, converted[i]);
+  if (sameResult) return true;
+  call->setType(returns);
+  call->setValueKind(VK_PRValue);
+  ExprResult result = sema.PerformImplicitConversion(call, was, Sema::AA_Converting);
+  if (!result.isUsable()) return false;
+  slot = result.get();
+  return true;
+}
+
+/// redirect(ambient, slot, sema, left) rewrites the calls in the statement held in `slot` and
+/// below, except in lambdas (functions of their own). A plain walk over the children: calls
+/// are all it looks at.
+void redirect(Restriction ambient, Stmt*& slot, Sema* sema, CallsLeft& left) {
+  Stmt* statement = slot;
+  if (!statement || isa<LambdaExpr>(statement)) return;
+  for (Stmt*& child : statement->children()) redirect(ambient, child, sema, left);
+  if (auto* construction = dyn_cast<CXXConstructExpr>(statement)) {
+    // Constructors are not rewritten; in amp code the body's check reports them.
+    if (ambient == CpuContext && !(restrictionOf(construction->getConstructor()) & CpuContext))
+      left.ampOnlyInCpu.push_back({construction, construction->getConstructor()});
+    return;
+  }
+  auto* call = dyn_cast<CallExpr>(statement);
+  const FunctionDecl* callee = call ? call->getDirectCallee() : nullptr;
+  if (!callee || (restrictionOf(callee) & ambient)) return;
+  if (FunctionDecl* twin = twinIn(ambient, callee, sema, call->getExprLoc())) {
+    Expr* target = call->getCallee()->IgnoreParenImpCasts();
+    if (auto* reference = dyn_cast<DeclRefExpr>(target))
+      reference->setDecl(twin);
+    else if (auto* member = dyn_cast<MemberExpr>(target))
+      member->setMemberDecl(twin);
+    return;
+  }
+  if (sema && !isa<CXXOperatorCallExpr>(call) && !callBestOverload(ambient, call, slot, *sema))
+    left.unrewritten.insert(call);
+  if (ambient == CpuContext && !(restrictionOf(call->getDirectCallee()) & CpuContext))
+    left.ampOnlyInCpu.push_back({call, call->getDirectCallee()});
 }
 
 /// The namespaces a using-directive nominates in `caller`'s body, the bodies it is nested in,
@@ -111,27 +233,6 @@ std::vector<const NamespaceDecl*> nominatedNamespaces(const FunctionDecl* caller
 
 }  // namespace
 
-bool hasAmpTwin(const FunctionDecl* function) {
-  if (ampTwin(function, nullptr, SourceLocation())) return true;
-  // Looser than ampTwin: Visual C++ resolved overloads among the amp-callable ones only, so an
-  // amp overload of another parameter type (f(double) restrict(amp) beside f(int)) may be the
-  // one a kernel's call meant. Ample leaves such a call to the cpu function, and accepts it.
-  const FunctionTemplateDecl* pattern = function->getPrimaryTemplate();
-  if (!function->getDeclName().isIdentifier() && !function->isOverloadedOperator()) return false;
-  for (NamedDecl* candidate : function->getDeclContext()->getRedeclContext()->lookup(function->getDeclName())) {
-    const FunctionDecl* twin = nullptr;
-    if (const auto* generic = dyn_cast<FunctionTemplateDecl>(candidate))
-      twin = generic->getTemplatedDecl();
-    else
-      twin = dyn_cast<FunctionDecl>(candidate);
-    if (!twin || twin->getCanonicalDecl() == function->getCanonicalDecl() ||
-        (pattern && twin == pattern->getTemplatedDecl()))
-      continue;
-    if ((restrictionOf(twin) & AmpContext) && twin->getNumParams() == function->getNumParams()) return true;
-  }
-  return false;
-}
-
 bool hasVisibleAmpMath(const FunctionDecl* function, const FunctionDecl* caller) {
   const DeclContext* home = function->getDeclContext()->getRedeclContext();
   if (!function->getIdentifier() || !(home->isTranslationUnit() || home->isStdNamespace())) return false;
@@ -142,8 +243,9 @@ bool hasVisibleAmpMath(const FunctionDecl* function, const FunctionDecl* caller)
   return false;
 }
 
-void callAmpTwins(const FunctionDecl* function, Sema* sema) {
-  redirect(function->getBody(), sema);
+void callOverloadsOfContext(const FunctionDecl* function, Sema* sema, CallsLeft& left) {
+  Stmt* body = function->getBody();
+  redirect(isCheckedAsAmp(function) ? AmpContext : CpuContext, body, sema, left);
 }
 
 }  // namespace ample::checker

@@ -1,28 +1,42 @@
-// Overload choice by context (C++ AMP §2.3.2): in amp-restricted code, a call that Clang
-// resolved to a restrict(cpu) function whose restrict(amp) twin exists calls the twin.
+// Overload choice by context (C++ AMP §2.3.2): a call that Clang resolved to a function its
+// context may not call (a restrict(cpu) one in amp code, a restrict(amp) one in cpu code) calls
+// the overload Visual C++ would.
 #pragma once
 
+#include <set>
+#include <utility>
+#include <vector>
+
 namespace clang {
+class Expr;
 class FunctionDecl;
 class Sema;
 }  // namespace clang
 
 namespace ample::checker {
 
-/// callAmpTwins(F, sema) rewrites the calls in the body of the amp-restricted function F:
-/// where the callee is restrict(cpu) and a function of the same name, scope, parameter types
-/// and qualifiers is amp-callable, the call names that one instead, before code is generated
-/// (a function template's specialisation calls the amp template's same specialisation). Clang
-/// itself prefers the cpu overload everywhere (restrict(cpu)'s enable_if attribute makes it
-/// the better match), as it knows nothing of contexts. `sema` instantiates a twin that only
-/// this call uses; without it such a call is left alone.
-void callAmpTwins(const clang::FunctionDecl* function, clang::Sema* sema);
+/// What callOverloadsOfContext leaves calling a function of the wrong context.
+struct CallsLeft {
+  /// Calls that C++ AMP resolves, in their context, to an overload of other parameters that
+  /// could not be rewritten in place: Clang's choice remains their callee.
+  std::set<const clang::Expr*> unrewritten;
+  /// Calls and constructions in cpu code of functions that are restrict(amp) only.
+  std::vector<std::pair<const clang::Expr*, const clang::FunctionDecl*>> ampOnlyInCpu;
+};
 
-/// hasAmpTwin(F) tells whether the restrict(cpu) function F has an amp-callable overload of as
-/// many parameters in its scope, defined or not, a template included: in Visual C++ a call
-/// from amp code would have chosen among those, so it is valid C++ AMP even where
-/// callAmpTwins cannot name the one meant.
-bool hasAmpTwin(const clang::FunctionDecl* function);
+/// callOverloadsOfContext(F, sema, left) makes the calls in the body of F call what Visual C++
+/// calls in F's context (amp for amp-restricted functions, else cpu), before code is
+/// generated. Clang knows nothing of contexts: restrict(cpu)'s enable_if attribute makes a cpu
+/// overload the better match everywhere, and elsewhere it picks by parameters alone. Where
+/// Clang chose a function the context may not call (constructors are not rewritten):
+///   - if a function of the same name, scope, parameter types and qualifiers is callable
+///     there (its twin), the call names the twin (a function template's specialisation calls
+///     the other template's same specialisation);
+///   - otherwise the call is resolved anew among the overloads of its scope that the context
+///     may call, and rewritten to call the best one with the arguments as written.
+/// What remains is recorded in `left`. `sema` instantiates an overload that only this call
+/// uses; without it such a call is left alone.
+void callOverloadsOfContext(const clang::FunctionDecl* function, clang::Sema* sema, CallsLeft& left);
 
 /// hasVisibleAmpMath(F, caller) tells whether F is a function of the C library's math (in
 /// std or the global namespace) that amp code calls through a using-directive for

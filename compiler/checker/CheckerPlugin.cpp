@@ -1,8 +1,9 @@
 // The restriction checker as a Clang front-end plugin (docs/design/restrict-checker.md).
 // Loaded with -fplugin=ample_restrict.so, it runs before code generation: it walks the
-// translation unit once, template instantiations included, makes every amp-restricted
-// function that is not Ample's own call the amp twins of restrict(cpu) overloads, checks it,
-// and reports what breaks C++ AMP's rules as errors.
+// translation unit once, template instantiations included, makes every function that is not
+// Ample's own call the overloads its context calls in C++ AMP (the amp twins of restrict(cpu)
+// overloads in amp code), checks the amp-restricted ones and the calls of cpu code, and
+// reports what breaks C++ AMP's rules as errors.
 
 #include "AmpBodyChecker.h"
 #include "AmpOverloads.h"
@@ -105,7 +106,9 @@ class TranslationUnitWalk : public RecursiveASTVisitor<TranslationUnitWalk> {
   }
 
   /// The amp-restricted functions of the program (not Ample's), each once.
-  const std::vector<const FunctionDecl*>& ampFunctions() const { return functions_; }
+  const std::vector<const FunctionDecl*>& ampFunctions() const { return ampFunctions_; }
+  /// The program's other functions (restrict(cpu)), each once.
+  const std::vector<const FunctionDecl*>& cpuFunctions() const { return cpuFunctions_; }
 
  private:
   // A declaration says the same restriction as the ones before it (C3935), and an extern "C"
@@ -131,26 +134,27 @@ class TranslationUnitWalk : public RecursiveASTVisitor<TranslationUnitWalk> {
   void collect(const FunctionDecl* function) {
     const FunctionDecl* definition = nullptr;
     if (!function->hasBody(definition) || definition != function) return;
-    if (function->isTemplated() || isLibraryDecl(function) || !isCheckedAsAmp(function)) return;
-    if (seen_.insert(function).second) functions_.push_back(function);
+    if (function->isTemplated() || isLibraryDecl(function) || !seen_.insert(function).second) return;
+    (isCheckedAsAmp(function) ? ampFunctions_ : cpuFunctions_).push_back(function);
   }
 
   ASTContext& context_;
   Report& report_;
   std::set<const Expr*> callees_;
   std::set<const FunctionDecl*> seen_;
-  std::vector<const FunctionDecl*> functions_;
+  std::vector<const FunctionDecl*> ampFunctions_;
+  std::vector<const FunctionDecl*> cpuFunctions_;
 };
 
 /// The checker's consumer runs before code generation's in each step: a function that Clang
-/// generates as soon as it is parsed (not inline, not a template) calls its amp twins by then,
-/// and the rest by the end of the translation unit, when the checks run.
+/// generates as soon as it is parsed (not inline, not a template) calls its context's
+/// overloads by then, and the rest by the end of the translation unit, when the checks run.
 class Consumer : public ASTConsumer {
  public:
   explicit Consumer(CompilerInstance& compiler) : compiler_(compiler) {}
 
   bool HandleTopLevelDecl(DeclGroupRef declarations) override {
-    for (Decl* declaration : declarations) redirectIn(declaration, sema());
+    for (Decl* declaration : declarations) redirectIn(declaration);
     return true;
   }
 
@@ -160,30 +164,45 @@ class Consumer : public ASTConsumer {
     Report report;
     TranslationUnitWalk walk(context, report);
     walk.TraverseDecl(context.getTranslationUnitDecl());
-    // Twins are instantiated here, after the walk: instantiation adds to the lists it visits.
-    for (const FunctionDecl* function : walk.ampFunctions()) callAmpTwins(function, sema());
+    // Overloads are instantiated here, after the walk: instantiation adds to the lists it
+    // visits. A function corrected in HandleTopLevelDecl is left as it was then.
+    for (const auto* functions : {&walk.ampFunctions(), &walk.cpuFunctions()})
+      for (const FunctionDecl* function : *functions)
+        if (!corrected_.count(function)) callOverloadsOfContext(function, sema(), left_);
     // A translation unit that tests what Ample does at run time with code C++ AMP forbids
     // (exceptions thrown in kernels, divergent barriers) opts out of the checks.
     if (compiler_.getPreprocessor().isMacroDefined("AMPLE_NO_RESTRICTION_CHECKS")) return;
-    for (const FunctionDecl* function : walk.ampFunctions()) checkAmpFunction(function, report);
+    for (const FunctionDecl* function : walk.ampFunctions()) checkAmpFunction(function, left_, report);
+    // Ample's tests of its own amp-only functions (math, atomics, direct3d) also call them on
+    // the host, which C++ AMP does not allow; such a translation unit says so.
+    if (compiler_.getPreprocessor().isMacroDefined("AMPLE_HOST_CALLS_AMP_FUNCTIONS")) left_.ampOnlyInCpu.clear();
+    for (auto [call, callee] : left_.ampOnlyInCpu) {
+      if (left_.unrewritten.count(call))
+        report.add(nullptr, call->getExprLoc(), Rule::UnrewrittenOverload, callee->getQualifiedNameAsString(), "cpu",
+                   "restrict(cpu)");
+      else
+        report.add(nullptr, call->getExprLoc(), Rule::AmpOnlyCall, callee->getQualifiedNameAsString());
+    }
     report.emit(context.getDiagnostics());
   }
 
  private:
   Sema* sema() const { return compiler_.hasSema() ? &compiler_.getSema() : nullptr; }
 
-  static void redirectIn(const Decl* declaration, Sema* sema) {
+  void redirectIn(const Decl* declaration) {
     if (const auto* function = dyn_cast<FunctionDecl>(declaration)) {
-      if (function->doesThisDeclarationHaveABody() && !function->isTemplated() && !isLibraryDecl(function) &&
-          isCheckedAsAmp(function))
-        callAmpTwins(function, sema);
+      bool checked = function->doesThisDeclarationHaveABody() && !function->isTemplated() &&
+                     !isLibraryDecl(function) && !compiler_.getSourceManager().isInSystemHeader(function->getLocation());
+      if (checked && corrected_.insert(function).second) callOverloadsOfContext(function, sema(), left_);
     } else if (const auto* context = dyn_cast<DeclContext>(declaration);
                context && (isa<NamespaceDecl>(context) || isa<LinkageSpecDecl>(context))) {
-      for (const Decl* inner : context->decls()) redirectIn(inner, sema);
+      for (const Decl* inner : context->decls()) redirectIn(inner);
     }
   }
 
   CompilerInstance& compiler_;
+  std::set<const FunctionDecl*> corrected_;
+  CallsLeft left_;
 };
 
 class CheckRestrictions : public PluginASTAction {

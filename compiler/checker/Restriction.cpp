@@ -5,7 +5,10 @@
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/Expr.h>
+#include <clang/AST/ExprCXX.h>
 #include <clang/AST/Type.h>
+
+#include <llvm/ADT/DenseMap.h>
 
 #include <optional>
 
@@ -128,12 +131,77 @@ std::optional<Restriction> statedRestriction(const FunctionDecl* function) {
   return std::nullopt;
 }
 
+/// calledRestriction(S) is the intersection of the restrictions of the functions and
+/// constructors that S calls (both contexts where it calls none).
+Restriction calledRestriction(const Stmt* statement) {
+  if (!statement) return BothContexts;
+  unsigned common = BothContexts;
+  if (const auto* construction = dyn_cast<CXXConstructExpr>(statement))
+    common &= restrictionOf(construction->getConstructor());
+  else if (const auto* call = dyn_cast<CallExpr>(statement); call && call->getDirectCallee())
+    common &= restrictionOf(call->getDirectCallee());
+  else if (const auto* initializer = dyn_cast<CXXDefaultInitExpr>(statement))
+    common &= calledRestriction(initializer->getExpr());
+  else if (const auto* argument = dyn_cast<CXXDefaultArgExpr>(statement))
+    common &= calledRestriction(argument->getExpr());
+  for (const Stmt* child : statement->children()) common &= calledRestriction(child);
+  return static_cast<Restriction>(common);
+}
+
+/// destroyedRestriction(C) is the intersection of the restrictions of the destructors of C's
+/// bases and members.
+Restriction destroyedRestriction(const CXXRecordDecl* record) {
+  unsigned common = BothContexts;
+  auto destroy = [&](QualType type) {
+    const CXXRecordDecl* part = type->getBaseElementTypeUnsafe()->getAsCXXRecordDecl();
+    if (part && part->hasDefinition() && !part->hasTrivialDestructor())
+      if (const CXXDestructorDecl* destructor = part->getDestructor()) common &= restrictionOf(destructor);
+  };
+  for (const CXXBaseSpecifier& base : record->bases()) destroy(base.getType());
+  for (const FieldDecl* field : record->fields()) destroy(field->getType());
+  return static_cast<Restriction>(common);
+}
+
+/// implicitRestriction(F) is the restriction of the implicit or defaulted special member F:
+/// the intersection of the restrictions of what it calls, as in C++ AMP, so that a class of
+/// amp-compatible members is amp,cpu, and one with a cpu-only member constructor cannot be
+/// constructed in amp code. A member that Clang has not defined (nothing used it) calls
+/// nothing yet, and is callable from both.
+Restriction implicitRestriction(const FunctionDecl* function) {
+  unsigned common = BothContexts;
+  if (const auto* constructor = dyn_cast<CXXConstructorDecl>(function)) {
+    for (const CXXCtorInitializer* initializer : constructor->inits())
+      common &= calledRestriction(initializer->getInit());
+  } else if (const auto* destructor = dyn_cast<CXXDestructorDecl>(function)) {
+    common &= destroyedRestriction(destructor->getParent());
+  }
+  common &= calledRestriction(function->getBody());
+  // A member that calls an amp-only and a cpu-only function is callable nowhere; it is left
+  // restrict(cpu), and amp code that calls it is reported.
+  return common ? static_cast<Restriction>(common) : CpuContext;
+}
+
+/// computedRestriction(F) is restrictionOf(F) worked out from F's declarations.
+Restriction computedRestriction(const FunctionDecl* function) {
+  if (auto restriction = statedRestriction(function)) return *restriction;
+  // Ample's own classes are trusted like its bodies: their internals say no restriction.
+  if (function->isImplicit() || function->isDefaulted())
+    return isLibraryDecl(function) ? BothContexts : implicitRestriction(function);
+  return CpuContext;
+}
+
 }  // namespace
 
 Restriction restrictionOf(const FunctionDecl* function) {
-  if (auto restriction = statedRestriction(function)) return *restriction;
-  if (function->isImplicit() || function->isDefaulted()) return BothContexts;
-  return CpuContext;
+  // Asked for every call of the translation unit, often of the same functions. An implicit
+  // member that Clang has not defined yet calls nothing so far: it is not remembered.
+  static llvm::DenseMap<const FunctionDecl*, Restriction> known;
+  if (auto found = known.find(function); found != known.end()) return found->second;
+  bool undefined = (function->isImplicit() || function->isDefaulted()) && !function->isDefined();
+  if (!undefined) known[function] = BothContexts;  // a class cannot contain itself: this ends a cycle
+  Restriction restriction = computedRestriction(function);
+  if (!undefined) known[function] = restriction;
+  return restriction;
 }
 
 Restriction writtenRestriction(const FunctionDecl* declaration) {

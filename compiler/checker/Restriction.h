@@ -16,9 +16,9 @@ enum Restriction : unsigned { CpuContext = 1, AmpContext = 2, BothContexts = Cpu
 /// restrictionOf(F) reads F's restriction: the marker restrict(...) leaves in its exception
 /// specification (ample/restrict.hpp), its own AMPLE_* attribute, or the attribute of the
 /// class it is declared in. A function without any takes the restriction of the function it
-/// is declared in (a lambda in a kernel is amp code), and implicit or defaulted special
-/// members are callable from both (their members' restrictions are checked where they are
-/// used). Everything else is restrict(cpu), as in C++ AMP.
+/// is declared in (a lambda in a kernel is amp code), and an implicit or defaulted special
+/// member has the intersection of the restrictions of what it calls (both where it calls
+/// nothing). Everything else is restrict(cpu), as in C++ AMP.
 Restriction restrictionOf(const clang::FunctionDecl* function);
 
 /// writtenRestriction(D) is what the one declaration D says: its restrict(...) or

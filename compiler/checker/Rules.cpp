@@ -6,6 +6,12 @@ const char* messageOf(Rule rule) {
   switch (rule) {
     case Rule::HostCall:
       return "[C3930] '%0' cannot be called from amp-restricted code: it is not restrict(amp)";
+    case Rule::UnrewrittenOverload:
+      return "[C++ AMP] in %1 code this call of '%0' resolves to a %2 overload of other parameters, which "
+             "Ample can call only with as many arguments and a result of the same kind: write the call with "
+             "that overload's parameter types";
+    case Rule::AmpOnlyCall:
+      return "[C3930] '%0' cannot be called from cpu code: it is restrict(amp)";
     case Rule::UnsupportedType:
       return "[C3581] %0: unsupported type in amp-restricted code";
     case Rule::IndirectCall:

@@ -7,6 +7,8 @@ namespace ample::checker {
 /// One rule each; the message's %0, %1 and %2 are filled in by Report::add.
 enum class Rule {
   HostCall,              ///< C3930: a call to a function that is not amp-restricted
+  UnrewrittenOverload,   ///< a call whose overload of its context Ample cannot call in place (no number)
+  AmpOnlyCall,           ///< C3930: cpu code calls a restrict(amp) function
   UnsupportedType,       ///< C3581: a type amp code may not use
   IndirectCall,          ///< C3581: a call through a function pointer or pointer to member
   VirtualCall,           ///< C3581: a virtual call

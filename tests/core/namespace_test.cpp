@@ -1,6 +1,11 @@
 // Concurrency is the namespace and concurrency its alias, as in Visual C++: programs reopen
 // `namespace Concurrency` to add their own helpers, and every C++ AMP name is reachable under
 // both spellings.
+
+// These tests call amp-restricted functions from host code too, which C++ AMP does not allow
+// (the restriction checker's C3930 for cpu code, docs/design/restrict-checker.md).
+#define AMPLE_HOST_CALLS_AMP_FUNCTIONS
+
 #include <amp.h>
 #include <amp_graphics.h>
 #include <amp_math.h>

@@ -4,6 +4,11 @@
 // Visual C++), else the cpu one too (both bodies are valid on the CPU). GCC cannot tell them
 // apart, so there the amp twins are left out, which is the porting recipe (docs/porting.md).
 // The math functions of <amp_math.h> never tie with the C library's under a using-directive.
+
+// These tests call amp-restricted functions from host code too, which C++ AMP does not allow
+// (the restriction checker's C3930 for cpu code, docs/design/restrict-checker.md).
+#define AMPLE_HOST_CALLS_AMP_FUNCTIONS
+
 #include <amp.h>
 #include <amp_math.h>
 #include <gtest/gtest.h>
@@ -51,6 +56,20 @@ T which_template(T) restrict(amp) {
 }
 #endif
 
+// In a kernel, Visual C++ resolves a call among the amp-callable overloads only: which_type(1)
+// calls which_type(double) restrict(amp), its result converted back, though which_type(int)
+// matches better; likewise for members.
+int which_type(int) restrict(cpu) { return from_cpu; }
+#if AMPLE_RESTRICT_OVERLOADING
+double which_type(double) restrict(amp) { return from_amp + 0.25; }
+#endif
+struct typed_probe {
+  int which(int) const restrict(cpu) { return from_cpu; }
+#if AMPLE_RESTRICT_OVERLOADING
+  int which(float) const restrict(amp) { return from_amp; }
+#endif
+};
+
 // A function declared restrict(cpu) says so again where it is defined.
 int declared_then_defined(int v) restrict(cpu);
 int declared_then_defined(int v) restrict(cpu) { return v + 1; }
@@ -84,6 +103,17 @@ TEST(RestrictOverloadTest, KernelsCallAValidOverload) {
     out[i] = which(i[0]) + probe{}.which() + probe::which_static() + which_template(i[0]);
   });
   for (int i = 0; i < 8; ++i) EXPECT_EQ(out[i], 4 * from_kernels) << i;
+}
+
+TEST(RestrictOverloadTest, KernelsResolveAmongTheAmpOverloads) {
+  EXPECT_EQ(which_type(0), from_cpu);
+  EXPECT_EQ(typed_probe{}.which(0), from_cpu);
+  array_view<int, 1> out(8);
+  parallel_for_each(out.extent, [=](index<1> i) restrict(amp) {
+    int value = which_type(i[0]);
+    out[i] = value + typed_probe{}.which(i[0]);
+  });
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(out[i], 2 * from_kernels) << i;
 }
 
 TEST(RestrictOverloadTest, LambdasTakeEveryRestriction) {

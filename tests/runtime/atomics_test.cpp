@@ -1,5 +1,10 @@
 // Atomic functions: exact results under real contention on global memory (array, array_view)
 // and on tile_static memory shared by the fibers of one tile.
+
+// These tests call amp-restricted functions from host code too, which C++ AMP does not allow
+// (the restriction checker's C3930 for cpu code, docs/design/restrict-checker.md).
+#define AMPLE_HOST_CALLS_AMP_FUNCTIONS
+
 #include <algorithm>
 #include <climits>
 #include <cstdint>

@@ -1,5 +1,10 @@
 // concurrency::direct3d: the HLSL intrinsics (values, edge cases, use inside kernels) and the
 // Direct3D interop functions, which exist and throw unsupported_feature naming Direct3D.
+
+// These tests call amp-restricted functions from host code too, which C++ AMP does not allow
+// (the restriction checker's C3930 for cpu code, docs/design/restrict-checker.md).
+#define AMPLE_HOST_CALLS_AMP_FUNCTIONS
+
 #include <cmath>
 #include <climits>
 #include <cstdint>

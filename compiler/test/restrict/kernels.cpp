@@ -1,5 +1,5 @@
 // What a kernel and the functions it calls are: the kernel's call operator is restrict(amp) and
-// takes its domain's index type; amp-restricted functions are not virtual, take no ellipsis,
+// takes its domain's index type; amp-restricted functions are not virtual or volatile, take no ellipsis,
 // and are not recursive, directly or through others; amp code calls no function through a
 // pointer.
 // RUN: %clangxx_amp -fsyntax-only -Xclang -verify %s
@@ -9,6 +9,7 @@ using namespace concurrency;
 
 struct shape {
   virtual int sides() const restrict(amp) { return 0; }  // expected-error {{[C3581] an amp-restricted function cannot be virtual}}
+  int corners() volatile restrict(amp) { return 0; }    // expected-error {{[C3581] an amp-restricted function cannot be volatile}}
 };
 
 int sum(int count, ...) restrict(amp) { return count; }  // expected-error {{[C3581] an amp-restricted function cannot be variadic ('...')}}
