@@ -50,6 +50,12 @@ FunctionDecl* twinSpecialization(const FunctionDecl* function, FunctionTemplateD
   return sema ? sema->InstantiateFunctionDeclaration(generic, arguments, where) : nullptr;
 }
 
+/// callableIn(ambient, F) tells whether code of the `ambient` restriction may call F: F's
+/// restriction covers it (an amp,cpu function calls only amp,cpu functions).
+bool callableIn(Restriction ambient, const FunctionDecl* function) {
+  return (restrictionOf(function) & ambient) == ambient;
+}
+
 /// twinIn(F, ambient) is the function callable in the `ambient` context that F is overloaded
 /// with on restriction, if any: a function, or for a specialisation of a function template
 /// the same specialisation of the other template.
@@ -60,14 +66,14 @@ FunctionDecl* twinIn(Restriction ambient, const FunctionDecl* function, Sema* se
     FunctionDecl* twin = nullptr;
     if (auto* generic = dyn_cast<FunctionTemplateDecl>(candidate)) {
       if (!pattern || generic->getCanonicalDecl() == pattern->getCanonicalDecl() ||
-          !(restrictionOf(generic->getTemplatedDecl()) & ambient))
+          !callableIn(ambient, generic->getTemplatedDecl()))
         continue;
       twin = twinSpecialization(function, generic, sema, where);
     } else if (!pattern) {
       twin = dyn_cast<FunctionDecl>(candidate);
     }
     if (!twin || twin->getCanonicalDecl() == function->getCanonicalDecl()) continue;
-    if (!(restrictionOf(twin) & ambient) || !sameSignature(function, twin)) continue;
+    if (!callableIn(ambient, twin) || !sameSignature(function, twin)) continue;
     return defined(twin, sema, where);
   }
   return nullptr;
@@ -105,7 +111,7 @@ FunctionDecl* bestOverload(Restriction ambient, const CallExpr* call, const Func
   for (NamedDecl* candidate : callee->getDeclContext()->getRedeclContext()->lookup(callee->getDeclName())) {
     auto* generic = dyn_cast<FunctionTemplateDecl>(candidate);
     FunctionDecl* function = generic ? generic->getTemplatedDecl() : dyn_cast<FunctionDecl>(candidate);
-    if (!function || !(restrictionOf(function) & ambient)) continue;
+    if (!function || !callableIn(ambient, function)) continue;
     DeclAccessPair found = DeclAccessPair::make(candidate, candidate->getAccess());
     if (access) {
       QualType object = access->getBase()->getType();
@@ -190,13 +196,13 @@ void redirect(Restriction ambient, Stmt*& slot, Sema* sema, CallsLeft& left) {
   for (Stmt*& child : statement->children()) redirect(ambient, child, sema, left);
   if (auto* construction = dyn_cast<CXXConstructExpr>(statement)) {
     // Constructors are not rewritten; in amp code the body's check reports them.
-    if (ambient == CpuContext && !(restrictionOf(construction->getConstructor()) & CpuContext))
+    if ((ambient & CpuContext) && !(restrictionOf(construction->getConstructor()) & CpuContext))
       left.ampOnlyInCpu.push_back({construction, construction->getConstructor()});
     return;
   }
   auto* call = dyn_cast<CallExpr>(statement);
   const FunctionDecl* callee = call ? call->getDirectCallee() : nullptr;
-  if (!callee || (restrictionOf(callee) & ambient)) return;
+  if (!callee || callableIn(ambient, callee)) return;
   if (FunctionDecl* twin = twinIn(ambient, callee, sema, call->getExprLoc())) {
     Expr* target = call->getCallee()->IgnoreParenImpCasts();
     if (auto* reference = dyn_cast<DeclRefExpr>(target))
@@ -207,7 +213,7 @@ void redirect(Restriction ambient, Stmt*& slot, Sema* sema, CallsLeft& left) {
   }
   if (sema && !isa<CXXOperatorCallExpr>(call) && !callBestOverload(ambient, call, slot, *sema))
     left.unrewritten.insert(call);
-  if (ambient == CpuContext && !(restrictionOf(call->getDirectCallee()) & CpuContext))
+  if ((ambient & CpuContext) && !(restrictionOf(call->getDirectCallee()) & CpuContext))
     left.ampOnlyInCpu.push_back({call, call->getDirectCallee()});
 }
 
@@ -245,7 +251,7 @@ bool hasVisibleAmpMath(const FunctionDecl* function, const FunctionDecl* caller)
 
 void callOverloadsOfContext(const FunctionDecl* function, Sema* sema, CallsLeft& left) {
   Stmt* body = function->getBody();
-  redirect(isCheckedAsAmp(function) ? AmpContext : CpuContext, body, sema, left);
+  redirect(restrictionOf(function), body, sema, left);
 }
 
 }  // namespace ample::checker

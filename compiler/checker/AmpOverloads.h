@@ -20,13 +20,14 @@ struct CallsLeft {
   /// Calls that C++ AMP resolves, in their context, to an overload of other parameters that
   /// could not be rewritten in place: Clang's choice remains their callee.
   std::set<const clang::Expr*> unrewritten;
-  /// Calls and constructions in cpu code of functions that are restrict(amp) only.
+  /// Calls and constructions in cpu code (restrict(cpu) or restrict(amp, cpu)) of functions
+  /// that are restrict(amp) only.
   std::vector<std::pair<const clang::Expr*, const clang::FunctionDecl*>> ampOnlyInCpu;
 };
 
 /// callOverloadsOfContext(F, sema, left) makes the calls in the body of F call what Visual C++
-/// calls in F's context (amp for amp-restricted functions, else cpu), before code is
-/// generated. Clang knows nothing of contexts: restrict(cpu)'s enable_if attribute makes a cpu
+/// calls in F's context (its restriction: amp, cpu, or both, where a callee must be callable
+/// from both), before code is generated. Clang knows nothing of contexts: restrict(cpu)'s enable_if attribute makes a cpu
 /// overload the better match everywhere, and elsewhere it picks by parameters alone. Where
 /// Clang chose a function the context may not call (constructors are not rewritten):
 ///   - if a function of the same name, scope, parameter types and qualifiers is callable

@@ -23,6 +23,14 @@ int with_default(int x = host_only(0)) restrict(amp) {  // expected-error {{[C39
   return x;
 }
 
+// cpu code calls only functions whose restriction includes cpu, and amp,cpu code only functions
+// callable from both.
+int amp_only(int x) restrict(amp) { return x; }
+int both_ways(int x) restrict(amp, cpu) {
+  return amp_only(x)      // expected-error {{[C3930] 'amp_only' cannot be called from cpu code: it is restrict(amp)}}
+         + host_only(x);  // expected-error {{[C3930] 'host_only' cannot be called from amp-restricted code}}
+}
+
 // In amp code a call resolves among the amp-callable overloads only: none of pick's is viable
 // for pick(1); count's amp overload is, but takes another number of arguments than the cpu one
 // Clang chose, which Ample cannot rewrite in place.
@@ -73,13 +81,10 @@ void launch(array_view<int, 1> data) {
   });
 }
 
-// cpu code calls only functions whose restriction includes cpu.
-int amp_only(int x) restrict(amp) { return x; }
-
 // Host code may call all of the others.
 int main() {
   int from_host = amp_only(1);  // expected-error {{[C3930] 'amp_only' cannot be called from cpu code: it is restrict(amp)}}
   int v[4] = {};
   launch(array_view<int, 1>(4, v));
-  return host_only(0) + widget().value() + pick(0) + count(0) + from_host - 3;
+  return host_only(0) + widget().value() + pick(0) + count(0) + from_host + both_ways(0) - 3;
 }
