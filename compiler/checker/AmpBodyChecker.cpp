@@ -19,6 +19,13 @@ namespace {
 
 using namespace clang;
 
+/// checkTypeIn(F, type, where, report) reports `type`, used at `where` in the amp function F,
+/// if amp code may not use it (C3581).
+void checkTypeIn(const FunctionDecl* function, QualType type, SourceLocation where, Report& report) {
+  std::string reason = unsupportedPart(type);
+  if (!reason.empty()) report.add(function, where, Rule::UnsupportedType, reason);
+}
+
 /// Visits the body of one amp-restricted function and records in `report` what breaks a rule.
 class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
  public:
@@ -207,10 +214,7 @@ class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
     if (!isLibraryDecl(callee)) report_.call(function_, callee, where);
   }
 
-  void checkType(QualType type, SourceLocation where) {
-    std::string reason = unsupportedPart(type);
-    if (!reason.empty()) report_.add(function_, where, Rule::UnsupportedType, reason);
-  }
+  void checkType(QualType type, SourceLocation where) { checkTypeIn(function_, type, where, report_); }
 
   // tile_static (C3584): no initializer and no constructor with arguments; no pointer,
   // reference or view inside.
@@ -247,13 +251,9 @@ void checkSignature(const FunctionDecl* function, Report& report) {
     report.add(function, where, Rule::BadSignature, "virtual");
   if (const auto* method = dyn_cast<CXXMethodDecl>(function); method && method->getMethodQualifiers().hasVolatile())
     report.add(function, where, Rule::BadSignature, "volatile");
-  auto check = [&](QualType type, SourceLocation at) {
-    std::string reason = unsupportedPart(type);
-    if (!reason.empty()) report.add(function, at, Rule::UnsupportedType, reason);
-  };
-  check(function->getReturnType(), where);
+  checkTypeIn(function, function->getReturnType(), where, report);
   for (const ParmVarDecl* parameter : function->parameters())
-    check(parameter->getType(), parameter->getLocation());
+    checkTypeIn(function, parameter->getType(), parameter->getLocation(), report);
 }
 
 }  // namespace
