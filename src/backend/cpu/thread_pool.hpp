@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <exception>
 #include <mutex>
@@ -17,9 +18,11 @@ namespace ample::detail::cpu {
 ///
 /// Protocol (one job at a time; callers serialise on engine.cpp's launch mutex):
 ///   - run() publishes the job, opens it, then bumps `epoch_`; workers spinning on `epoch_`
-///     see it within ~100 ns. Workers idle for longer than the spin budget sleep in a futex
-///     wait on `epoch_` and are woken only when `sleepers_` says someone sleeps, so
-///     back-to-back launches never pay a system call.
+///     see it within ~100 ns. A waiting worker spins on `pause` for a few hundred
+///     microseconds, then polls `epoch_` between yields of its core until `stay_awake` has
+///     passed (AMPLE_BLOCKTIME, as OpenMP's KMP_BLOCKTIME), and only then sleeps in a futex
+///     wait on `epoch_`; it is woken only when `sleepers_` says someone sleeps, so launches
+///     less than `stay_awake` apart never pay a system call nor a sleeping CPU's wake-up.
 ///   - A worker joins the job by incrementing `joined_` and then checking that it is still
 ///     `open_`; if it is not, it leaves at once without touching the job.
 ///   - Everyone in the job claims chunks with one fetch_add on `next_`.
@@ -36,7 +39,8 @@ namespace ample::detail::cpu {
 ///     (worker_placement.hpp).
 class thread_pool {
  public:
-  explicit thread_pool(unsigned threads);
+  /// `stay_awake`: how long an idle worker keeps polling for the next job before it sleeps.
+  thread_pool(unsigned threads, std::chrono::milliseconds stay_awake);
   thread_pool(const thread_pool&) = delete;
   thread_pool& operator=(const thread_pool&) = delete;
   ~thread_pool();
@@ -52,6 +56,7 @@ class thread_pool {
   void worker_main(int home);
   void execute() noexcept;
 
+  const std::chrono::milliseconds stay_awake_;
   std::vector<std::thread> workers_;
   const job* job_ = nullptr;
   std::atomic<std::int64_t> next_{0};
