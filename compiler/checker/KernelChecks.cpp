@@ -32,7 +32,7 @@ void checkCaptures(const LambdaExpr* kernel, const FunctionDecl* callOperator, R
     }
     if (array) {
       report.add(callOperator, where, Rule::CaptureArrayByValue, name);
-    } else if (type->isPointerType() || type->isMemberPointerType()) {
+    } else if (type->isPointerType() || type->isMemberFunctionPointerType()) {
       report.add(callOperator, where, Rule::CapturePointer, name, "it is a pointer");
     } else {
       std::string reason = unsupportedPart(type);

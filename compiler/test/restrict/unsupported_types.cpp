@@ -1,6 +1,7 @@
 // C3581: amp-restricted code uses only int, unsigned int, long, unsigned long, float, double,
 // bool, enums of those, pointers and references to them as locals, parameters and return
-// types, and classes made of them without virtual functions, virtual bases or bit-fields.
+// types, pointers to data members of those types (not to member functions), and classes made
+// of them without virtual functions, virtual bases or bit-fields.
 // RUN: %clangxx_amp -fsyntax-only -Xclang -verify %s
 #include <amp.h>
 
@@ -39,7 +40,9 @@ void launch(array_view<int, 1> data) {
     with_bits wb{};             // expected-error {{has a bit-field ('low')}}
     small e = small::a;         // expected-error {{(underlying type 'char')}}
     int (*f)(int) = nullptr;    // expected-error {{(a function pointer): unsupported type}}
-    data[i] = c + uc + s + static_cast<int>(ll + ld) + w + v + **pp + static_cast<int>(e) + wp.p[0] + wb.low + (f != nullptr);
+    int (with_pointer::*m)() const = nullptr;  // expected-error {{[C3581] 'int (with_pointer::*)() const' (a pointer to a member function): unsupported type}}
+    char with_bits::*narrow = nullptr;          // expected-error {{[C3581] 'char with_bits::*' (points to 'char'): unsupported type}}
+    data[i] = c + uc + s + static_cast<int>(ll + ld) + w + v + **pp + static_cast<int>(e) + wp.p[0] + wb.low + (f != nullptr) + (m != nullptr) + (narrow != nullptr);
   });
 }
 
