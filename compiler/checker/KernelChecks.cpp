@@ -36,7 +36,7 @@ void checkCaptures(const LambdaExpr* kernel, const FunctionDecl* callOperator, R
       report.add(callOperator, where, Rule::CapturePointer, name, "it is a pointer");
     } else {
       std::string reason = unsupportedPart(type);
-      if (!reason.empty()) report.add(callOperator, where, Rule::CapturePointer, name, "its type " + reason + " is not allowed in amp-restricted code");
+      if (!reason.empty()) report.add(callOperator, where, Rule::CaptureUnsupported, name, "its type " + reason + " is not allowed in amp-restricted code");
     }
   }
 }
