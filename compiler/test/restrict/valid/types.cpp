@@ -90,6 +90,9 @@ int op(mode m, int a, int b) restrict(amp) {
 float coordinate(const point& p, float point::*axis) restrict(amp) { return p.*axis; }
 float point::*axis_of(bool horizontal) restrict(amp, cpu) { return horizontal ? &point::x : &point::y; }
 void scale_axis(point* p, float point::*axis, float k) restrict(amp) { p->*axis *= k; }
+struct axis_choice {
+  float point::*axis;
+};
 
 }  // namespace types
 
@@ -444,7 +447,8 @@ int main() {
     scale_axis(&pt, captured_axis, 3.0f);
     int record::*field = &record::key;
     record r{4, 0.5f, true, red, mode::add};
-    fav[idx] = coordinate(pt, captured_axis) + pt.*other + static_cast<float>(r.*field);  // 3 + 2 + 4
+    axis_choice choice{other};
+    fav[idx] = coordinate(pt, captured_axis) + pt.*(choice.axis) + static_cast<float>(r.*field);  // 3 + 2 + 4
   });
   for (int i = 0; i < n; ++i)
     if (fav[i] != 9.0f) return 7;
