@@ -6,8 +6,8 @@
 // function objects holding array_views and an array&, kernels in function templates and class
 // templates, generic lambdas (Visual C++ 2015 and later), tile_static arrays sized by template
 // parameters, short vectors, array_view<const T> sections and projections, extent and index
-// arithmetic, element structs with constructors and operators, static constexpr members and
-// enumerators as constants, local arrays, typedefs, both spellings of the namespace, the std
+// arithmetic, element structs with constructors and operators, static constexpr members,
+// enumerators and floating-point constants at namespace scope as constants, local arrays, typedefs, both spellings of the namespace, the std
 // type traits at compile time, unions, generic and mutable kernel lambdas. Nothing here calls a function of the standard library in a
 // kernel (Visual C++ refused those: they are not restrict(amp)).
 #include <amp.h>
@@ -82,6 +82,14 @@ namespace limits {
 constexpr int max_iterations = 32;
 const unsigned int seed = 12345u;
 }  // namespace limits
+
+// Floating-point constants at namespace scope and as static members, read for their values.
+const float softening_squared = 0.0000015625f;
+static const double risk_free_rate = 0.02;
+struct physics {
+  static const float gravity;
+};
+const float physics::gravity = 9.8f;
 
 typedef array_view<float, 2> image_view;
 typedef array_view<const float, 2> const_image_view;
@@ -216,10 +224,11 @@ void particles(std::vector<particle>& host, float dt) {
   parallel_for_each(view.extent, [=](index<1> i) restrict(amp) {
     particle p = view[i];
     if (!p.alive) return;
-    p.velocity += float_3(0.0f, -9.8f, 0.0f) * float_3(dt);
+    p.velocity += float_3(0.0f, -physics::gravity, 0.0f) * float_3(dt);
     p.position += p.velocity * float_3(dt);
     float_3 scaled = p.position * float_3(p.mass);
-    p.alive = distance(scaled.x, scaled.y) < 100.0f ? 1 : 0;
+    float inverse = fast_math::rsqrtf(scaled.x * scaled.x + softening_squared);
+    p.alive = distance(scaled.x, scaled.y) * inverse < 100.0f ? 1 : 0;
     view[i] = p;
   });
 }
@@ -280,7 +289,7 @@ void dots(array_view<float, 1> out) {
     float b[3] = {static_cast<float>(i[0]), 0.0f, 1.0f};
     float angles[4] = {0.0f, 0.5f, 1.0f, 1.5f};
     out[i] = dot(a, b) + cosine_sum(angles) + angle(1.0f, 1.0f) + rounded_root(out[i]) +
-             static_cast<float>(logistic(0.0)) + detail::smooth(0.0f, 1.0f, 0.5f);
+             static_cast<float>(logistic(-risk_free_rate)) + detail::smooth(0.0f, 1.0f, 0.5f);
   });
 }
 
