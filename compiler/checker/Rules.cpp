@@ -84,7 +84,9 @@ const char* messageOf(Rule rule) {
   return "";
 }
 
-bool isHccHabit(Rule rule) { return rule == Rule::KernelNotAmp || rule == Rule::CapturePointer; }
+bool isHccHabit(Rule rule) {
+  return rule == Rule::KernelNotAmp || rule == Rule::CapturePointer || rule == Rule::CaptureByReference;
+}
 
 const char* optOutNote() {
   return "code written for HCC or without C++ AMP's rules builds unchecked with "

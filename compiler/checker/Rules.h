@@ -46,9 +46,9 @@ enum class Rule {
 const char* messageOf(Rule rule);
 
 /// isHccHabit(rule) tells whether `rule` refuses what programs written for HCC relied on, where
-/// restrict(amp) was optional and kernels used host pointers: a kernel that is not
-/// restrict(amp), a captured pointer. The first such error of a translation unit is followed
-/// by optOutNote().
+/// restrict(amp) was optional and kernels shared the host's memory: a kernel that is not
+/// restrict(amp), a captured pointer, a capture by reference. The first such error of a
+/// translation unit is followed by optOutNote().
 bool isHccHabit(Rule rule);
 
 /// optOutNote() is the text of the note that names the ways to build without the checks.
