@@ -17,6 +17,12 @@ struct with_virtual {
   virtual ~with_virtual() = default;
   int x;
 };
+struct counted {
+  int count;
+};
+struct with_virtual_base : virtual counted {
+  int total;
+};
 enum class small : char { a, b };
 
 short twice(short x) restrict(amp) {  // expected-error {{[C3581] 'short': unsupported type}} \
@@ -48,6 +54,9 @@ void launch(array_view<int, 1> data) {
 
 int use_virtual(const with_virtual& object) restrict(amp) {  // expected-error {{[C3581] 'const with_virtual' has virtual functions}}
   return object.x;
+}
+int use_virtual_base(const with_virtual_base& object) restrict(amp) {  // expected-error {{[C3581] 'const with_virtual_base' has a virtual base}}
+  return object.total;
 }
 
 int main() {
