@@ -175,12 +175,23 @@ class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
     return true;
   }
 
+  // A floating-point constant read for its value (`const float softening = 1e-6f;` at namespace
+  // scope, in `d + softening`) is no use of its storage either, though C++ calls only integral
+  // ones constants: the value is known when the kernel is compiled, and Visual C++ folds it.
+  bool VisitImplicitCastExpr(ImplicitCastExpr* cast) {
+    if (cast->getCastKind() != CK_LValueToRValue) return true;
+    const auto* reference = dyn_cast<DeclRefExpr>(cast->getSubExpr()->IgnoreParens());
+    const auto* variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+    if (variable && isConstantValue(variable)) constantReads_.insert(reference);
+    return true;
+  }
+
   bool VisitDeclRefExpr(DeclRefExpr* reference) {
     const auto* variable = dyn_cast<VarDecl>(reference->getDecl());
     // A constant read for its value (`static const int TS = 16;` used as `i < TS`) is no use
     // of the variable's storage: Clang marks it a non-odr-use.
     if (variable && variable->hasGlobalStorage() && !isTileStatic(variable) &&
-        reference->isNonOdrUse() == NOUR_None)
+        reference->isNonOdrUse() == NOUR_None && !constantReads_.count(reference))
       report_.add(function_, reference->getLocation(), Rule::GlobalVariable, variable->getNameAsString());
     return true;
   }
@@ -203,6 +214,16 @@ class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
     if (decay && decay->getCastKind() == CK_ArrayToPointerDecay) return false;
     const auto* pointer = operand->getType()->getAs<PointerType>();
     return pointer && pointer->getPointeeType()->isBooleanType();
+  }
+
+  /// isConstantValue(V) tells whether V is a const arithmetic or enum variable whose
+  /// initializer is a constant.
+  static bool isConstantValue(const VarDecl* variable) {
+    QualType type = variable->getType();
+    if (!type.isConstQualified() || type.isVolatileQualified() || !(type->isArithmeticType() || type->isEnumeralType()))
+      return false;
+    const VarDecl* definition = nullptr;
+    return variable->getAnyInitializer(definition) && definition->evaluateValue();
   }
 
   void checkCallee(const FunctionDecl* callee, SourceLocation where) {
@@ -239,6 +260,7 @@ class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
   const CallsLeft& left_;
   Report& report_;
   std::set<const StringLiteral*> allowedLiterals_;
+  std::set<const DeclRefExpr*> constantReads_;
 };
 
 /// The signature of a function declared amp-restricted: no ellipsis, not virtual, and types

@@ -100,7 +100,13 @@ std::string unsupportedPart(QualType type, TypePosition where) {
     std::string inner = unsupportedPart(pointee, TypePosition::Member);
     return inner.empty() ? "" : quoted(type) + " (points to " + inner + ")";
   }
-  if (type->isMemberPointerType()) return quoted(type) + " (a pointer to member)";
+  // A pointer to a data member is an offset, which Visual C++ allows in amp code wherever the
+  // member's type is allowed; a pointer to a member function is an indirect call.
+  if (type->isMemberFunctionPointerType()) return quoted(type) + " (a pointer to a member function)";
+  if (const auto* member = type->getAs<MemberPointerType>()) {
+    std::string inner = unsupportedPart(member->getPointeeType(), TypePosition::Member);
+    return inner.empty() ? "" : quoted(type) + " (points to " + inner + ")";
+  }
   if (type->isNullPtrType()) return quoted(type);
   if (const auto* array = dyn_cast<ArrayType>(type.getTypePtr()))
     return unsupportedPart(array->getElementType(), TypePosition::Member);

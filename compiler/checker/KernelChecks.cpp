@@ -32,11 +32,11 @@ void checkCaptures(const LambdaExpr* kernel, const FunctionDecl* callOperator, R
     }
     if (array) {
       report.add(callOperator, where, Rule::CaptureArrayByValue, name);
-    } else if (type->isPointerType() || type->isMemberPointerType()) {
+    } else if (type->isPointerType() || type->isMemberFunctionPointerType()) {
       report.add(callOperator, where, Rule::CapturePointer, name, "it is a pointer");
     } else {
       std::string reason = unsupportedPart(type);
-      if (!reason.empty()) report.add(callOperator, where, Rule::CapturePointer, name, "its type " + reason + " is not allowed in amp-restricted code");
+      if (!reason.empty()) report.add(callOperator, where, Rule::CaptureUnsupported, name, "its type " + reason + " is not allowed in amp-restricted code");
     }
   }
 }
@@ -55,16 +55,24 @@ std::vector<const FunctionDecl*> callOperatorsOf(const CXXRecordDecl* kernel) {
   return operators;
 }
 
+/// domainOf(F) is the compute domain (extent<N> or tiled_extent<...>) that F takes when F is one
+/// of Ample's parallel_for_each overloads, `([accelerator_view,] domain, kernel)`, and null for
+/// any other function of that name: programs written for Visual C++ bring a port of PPL's
+/// <ppl.h>, whose parallel_for_each(first, last, f), also in namespace Concurrency, runs f on the
+/// host.
+QualType domainOf(const FunctionDecl* callee) {
+  unsigned count = callee->getNumParams();
+  if (count != 2 && count != 3) return {};
+  if (count == 3 && !isLibraryClass(callee->getParamDecl(0)->getType(), "accelerator_view")) return {};
+  QualType domain = callee->getParamDecl(count - 2)->getType().getNonReferenceType().getUnqualifiedType();
+  if (!isLibraryClass(domain, "extent") && !isLibraryClass(domain, "tiled_extent")) return {};
+  return domain;
+}
+
 /// A kernel takes exactly its domain's index type: index<N> for extent<N>, tiled_index<...> for
 /// tiled_extent<...>, by value or const reference (a tiled_index would convert to an index).
-void checkParameter(const CallExpr* launch, const FunctionDecl* callOperator, SourceLocation where, Report& report) {
-  QualType domain;
-  for (const Expr* argument : launch->arguments())
-    if (isLibraryClass(argument->getType(), "extent") || isLibraryClass(argument->getType(), "tiled_extent")) {
-      domain = argument->getType().getNonReferenceType().getUnqualifiedType();
-      break;
-    }
-  if (domain.isNull() || callOperator->getNumParams() != 1 || callOperator->isTemplateInstantiation()) return;
+void checkParameter(QualType domain, const FunctionDecl* callOperator, SourceLocation where, Report& report) {
+  if (callOperator->getNumParams() != 1 || callOperator->isTemplateInstantiation()) return;
   bool tiled = isLibraryClass(domain, "tiled_extent");
   QualType parameter = callOperator->getParamDecl(0)->getType();
   QualType taken = parameter.getNonReferenceType().getUnqualifiedType();
@@ -78,9 +86,10 @@ void checkParameter(const CallExpr* launch, const FunctionDecl* callOperator, So
 
 void checkKernelLaunch(const CallExpr* call, Report& report) {
   const FunctionDecl* callee = call->getDirectCallee();
-  if (!callee || !callee->getIdentifier() || callee->getName() != "parallel_for_each" || !isLibraryDecl(callee) ||
-      call->getNumArgs() == 0)
+  if (!callee || !callee->getIdentifier() || callee->getName() != "parallel_for_each" || !isLibraryDecl(callee))
     return;
+  QualType domain = domainOf(callee);
+  if (domain.isNull()) return;
   const Expr* argument = call->getArg(call->getNumArgs() - 1)->IgnoreImplicit();
   if (const auto* construction = dyn_cast<CXXConstructExpr>(argument); construction && construction->getNumArgs() == 1)
     argument = construction->getArg(0)->IgnoreImplicit();
@@ -94,7 +103,7 @@ void checkKernelLaunch(const CallExpr* call, Report& report) {
     amp = amp || (restrictionOf(callOperator) & AmpContext);
   }
   if (!amp) report.add(operators.front(), argument->getBeginLoc(), Rule::KernelNotAmp);
-  checkParameter(call, operators.front(), argument->getBeginLoc(), report);
+  checkParameter(domain, operators.front(), argument->getBeginLoc(), report);
   if (const auto* lambda = dyn_cast<LambdaExpr>(argument)) checkCaptures(lambda, operators.front(), report);
 }
 

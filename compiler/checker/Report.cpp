@@ -92,6 +92,8 @@ void Report::explainCallers(DiagnosticsEngine& diagnostics, const FunctionDecl* 
 
 void Report::emit(DiagnosticsEngine& diagnostics) {
   findRecursion();
+  unsigned optOut = diagnostics.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, optOutNote());
+  bool optOutNoted = false;
   for (const Violation& violation : violations_) {
     unsigned id = diagnostics.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Error, messageOf(violation.rule));
     {  // the error is emitted when its builder goes, before its notes
@@ -101,6 +103,11 @@ void Report::emit(DiagnosticsEngine& diagnostics) {
       if (!violation.third.empty()) error << violation.third;
     }
     if (violation.in) explainCallers(diagnostics, violation.in);
+    // Once per translation unit: a program ported from HCC breaks these rules in every kernel.
+    if (isHccHabit(violation.rule) && !optOutNoted) {
+      diagnostics.Report(violation.where, optOut);
+      optOutNoted = true;
+    }
   }
 }
 

@@ -15,7 +15,7 @@ const char* messageOf(Rule rule) {
     case Rule::UnsupportedType:
       return "[C3581] %0: unsupported type in amp-restricted code";
     case Rule::IndirectCall:
-      return "[C3581] indirect calls (through function pointers or pointers to members) are not allowed in "
+      return "[C3581] indirect calls (through function pointers or pointers to member functions) are not allowed in "
              "amp-restricted code";
     case Rule::VirtualCall:
       return "[C3581] virtual function '%0' cannot be called from amp-restricted code";
@@ -57,6 +57,7 @@ const char* messageOf(Rule rule) {
     case Rule::CaptureArrayByValue:
       return "[C3597] '%0' is a concurrency::array captured by value: capture it by reference";
     case Rule::CapturePointer:
+    case Rule::CaptureUnsupported:
       return "[C3596] '%0' cannot be captured by a parallel_for_each kernel: %1";
     case Rule::KernelNotAmp:
       return "[C++ AMP] the kernel passed to parallel_for_each must be restrict(amp): its call operator is "
@@ -81,6 +82,16 @@ const char* messageOf(Rule rule) {
       return "[C3938] extern \"C\" function '%0' cannot have more than one restriction";
   }
   return "";
+}
+
+bool isHccHabit(Rule rule) {
+  return rule == Rule::KernelNotAmp || rule == Rule::CapturePointer || rule == Rule::CaptureByReference;
+}
+
+const char* optOutNote() {
+  return "code written for HCC or without C++ AMP's rules builds unchecked with "
+         "'#define AMPLE_NO_RESTRICTION_CHECKS' in this translation unit, or with Ample configured "
+         "-DAMPLE_CHECK_RESTRICTIONS=OFF";
 }
 
 }  // namespace ample::checker

@@ -10,7 +10,7 @@ enum class Rule {
   UnrewrittenOverload,   ///< a call whose overload of its context Ample cannot call in place (no number)
   AmpOnlyCall,           ///< C3930: cpu code calls a restrict(amp) function
   UnsupportedType,       ///< C3581: a type amp code may not use
-  IndirectCall,          ///< C3581: a call through a function pointer or pointer to member
+  IndirectCall,          ///< C3581: a call through a function pointer or pointer to member function
   VirtualCall,           ///< C3581: a virtual call
   BadSignature,          ///< C3581: an amp function that is virtual or takes ellipsis
   IntegerLiteral,        ///< C3595: an integer literal wider than 32 bits
@@ -29,7 +29,8 @@ enum class Rule {
   DivergentBarrier,      ///< C3561: a barrier under a condition on the work-item's index
   CaptureByReference,    ///< C3590
   CaptureArrayByValue,   ///< C3597
-  CapturePointer,        ///< C3596: pointers, `this`, unsupported types
+  CapturePointer,        ///< C3596: pointers, `this`
+  CaptureUnsupported,    ///< C3596: values of types amp code may not use
   KernelNotAmp,          ///< a parallel_for_each kernel whose call operator is not restrict(amp)
   KernelParameter,       ///< a kernel that does not take its compute domain's index type
   Recursion,             ///< recursion among amp functions (no number of its own)
@@ -43,5 +44,14 @@ enum class Rule {
 
 /// messageOf(rule) is the format string of the rule's error.
 const char* messageOf(Rule rule);
+
+/// isHccHabit(rule) tells whether `rule` refuses what programs written for HCC relied on, where
+/// restrict(amp) was optional and kernels shared the host's memory: a kernel that is not
+/// restrict(amp), a captured pointer, a capture by reference. The first such error of a
+/// translation unit is followed by optOutNote().
+bool isHccHabit(Rule rule);
+
+/// optOutNote() is the text of the note that names the ways to build without the checks.
+const char* optOutNote();
 
 }  // namespace ample::checker

@@ -20,6 +20,7 @@
 #include "detail/readonly_extent.hpp"
 #include "detail/readonly_property.hpp"
 #include "detail/strided_layout.hpp"
+#include "detail/virtual_base.hpp"
 #include "extent.hpp"
 #include "index.hpp"
 
@@ -80,11 +81,13 @@ template <class T, int N = 1>
 class AMPLE_AMP_CPU array {
   static_assert(N >= 1, "array needs rank N >= 1");
   // Elements must be amp-compatible (C++ AMP §2.4.1, Visual C++'s C3581): pointers and classes
-  // with virtual functions are not, on any accelerator.
+  // with virtual functions or virtual bases are not, on any accelerator.
   static_assert(!std::is_pointer_v<T> && !std::is_member_pointer_v<T>,
                 "array element cannot be a pointer (C3581: unsupported type in amp-restricted code)");
   static_assert(!std::is_polymorphic_v<T>,
                 "array element cannot have virtual functions (C3581: unsupported type in amp-restricted code)");
+  static_assert(!ample::detail::has_virtual_base_v<T>,
+                "array element cannot have virtual bases (C3581: unsupported type in amp-restricted code)");
   static_assert(!std::is_const_v<T> && !std::is_reference_v<T> && !std::is_volatile_v<T>,
                 "array element must be a non-const object type");
   // Elements that are not plain bytes are constructed and copied one by one (detail/buffer.hpp).

@@ -15,6 +15,7 @@
 #include "detail/kernel_context.hpp"
 #include "detail/readonly_extent.hpp"
 #include "detail/strided_layout.hpp"
+#include "detail/virtual_base.hpp"
 #include "detail/view_property.hpp"
 #include "exceptions.hpp"
 #include "extent.hpp"
@@ -122,11 +123,13 @@ template <class T, int N = 1>
 class AMPLE_AMP_CPU array_view {
   static_assert(N >= 1, "array_view needs rank N >= 1");
   // Elements must be amp-compatible (C++ AMP §2.4.1, Visual C++'s C3581): pointers and classes
-  // with virtual functions are not, on any accelerator.
+  // with virtual functions or virtual bases are not, on any accelerator.
   static_assert(!std::is_pointer_v<T> && !std::is_member_pointer_v<T>,
                 "array_view element cannot be a pointer (C3581: unsupported type in amp-restricted code)");
   static_assert(!std::is_polymorphic_v<T>,
                 "array_view element cannot have virtual functions (C3581: unsupported type in amp-restricted code)");
+  static_assert(!ample::detail::has_virtual_base_v<T>,
+                "array_view element cannot have virtual bases (C3581: unsupported type in amp-restricted code)");
   static_assert(!std::is_reference_v<T> && !std::is_volatile_v<T>, "array_view element must be a plain object type");
   static_assert(std::is_copy_constructible_v<std::remove_const_t<T>> &&
                     std::is_copy_assignable_v<std::remove_const_t<T>>,

@@ -1,6 +1,8 @@
 // What a parallel_for_each kernel lambda captures: by value only (C3590), except
 // concurrency::array and textures, which it captures by reference only (C3597); never a
-// pointer or `this` (C3596), nor a value of a type amp code may not use (C3596).
+// pointer or `this` (C3596), nor a value of a type amp code may not use (C3596). The first
+// pointer captured in a translation unit names the opt-out, as code written for HCC captures
+// host pointers.
 // RUN: %clangxx_amp -fsyntax-only -Xclang -verify %s
 #include <amp.h>
 
@@ -9,7 +11,8 @@ using namespace concurrency;
 struct solver {
   int bias = 1;
   void run(array_view<int, 1> data) {
-    parallel_for_each(data.extent, [=, this](index<1> i) restrict(amp) {  // expected-error {{[C3596] 'this' cannot be captured by a parallel_for_each kernel: it is a pointer}}
+    parallel_for_each(data.extent, [=, this](index<1> i) restrict(amp) {  // expected-error {{[C3596] 'this' cannot be captured by a parallel_for_each kernel: it is a pointer}} \
+                                                                       // expected-note {{code written for HCC or without C++ AMP's rules builds unchecked with '#define AMPLE_NO_RESTRICTION_CHECKS'}}
       data[i] = bias;
     });
   }

@@ -1,6 +1,7 @@
 // C3586: amp-restricted code uses no global, namespace-scope, extern or static variable and no
 // static data member; only tile_static variables are shared. A constant read for its value
-// (a tile size declared `static const int`) is no use of a variable and stays allowed.
+// (a tile size declared `static const int`, a `const float` with a constant initializer) is no
+// use of a variable and stays allowed; a reference to one is.
 // RUN: %clangxx_amp -fsyntax-only -Xclang -verify %s
 #include <amp.h>
 
@@ -18,6 +19,9 @@ struct settings {
 int settings::limit = 8;
 static const int tile_size = 16;
 const float table[2] = {1.0f, 2.0f};
+const float softening = 1e-6f;
+
+float by_reference(const float& x) restrict(amp) { return x; }
 
 void launch(array_view<int, 1> data) {
   parallel_for_each(data.extent, [=](index<1> i) restrict(amp) {
@@ -29,6 +33,8 @@ void launch(array_view<int, 1> data) {
     data[i] += calls + static_cast<int>(table[i[0] % 2]);  // expected-error {{[C3586] 'table'}} \
                                                            // expected-error {{[C3586] 'calls'}}
     data[i] += tile_size + settings::width;  // constants read for their values
+    data[i] += static_cast<int>(softening);  // likewise
+    data[i] += static_cast<int>(by_reference(softening));  // expected-error {{[C3586] 'softening'}}
   });
 }
 

@@ -1,6 +1,7 @@
 // C3581: amp-restricted code uses only int, unsigned int, long, unsigned long, float, double,
 // bool, enums of those, pointers and references to them as locals, parameters and return
-// types, and classes made of them without virtual functions, virtual bases or bit-fields.
+// types, pointers to data members of those types (not to member functions), and classes made
+// of them without virtual functions, virtual bases or bit-fields.
 // RUN: %clangxx_amp -fsyntax-only -Xclang -verify %s
 #include <amp.h>
 
@@ -15,6 +16,12 @@ struct with_bits {
 struct with_virtual {
   virtual ~with_virtual() = default;
   int x;
+};
+struct counted {
+  int count;
+};
+struct with_virtual_base : virtual counted {
+  int total;
 };
 enum class small : char { a, b };
 
@@ -39,12 +46,17 @@ void launch(array_view<int, 1> data) {
     with_bits wb{};             // expected-error {{has a bit-field ('low')}}
     small e = small::a;         // expected-error {{(underlying type 'char')}}
     int (*f)(int) = nullptr;    // expected-error {{(a function pointer): unsupported type}}
-    data[i] = c + uc + s + static_cast<int>(ll + ld) + w + v + **pp + static_cast<int>(e) + wp.p[0] + wb.low + (f != nullptr);
+    int (with_pointer::*m)() const = nullptr;  // expected-error {{[C3581] 'int (with_pointer::*)() const' (a pointer to a member function): unsupported type}}
+    char with_bits::*narrow = nullptr;          // expected-error {{[C3581] 'char with_bits::*' (points to 'char'): unsupported type}}
+    data[i] = c + uc + s + static_cast<int>(ll + ld) + w + v + **pp + static_cast<int>(e) + wp.p[0] + wb.low + (f != nullptr) + (m != nullptr) + (narrow != nullptr);
   });
 }
 
 int use_virtual(const with_virtual& object) restrict(amp) {  // expected-error {{[C3581] 'const with_virtual' has virtual functions}}
   return object.x;
+}
+int use_virtual_base(const with_virtual_base& object) restrict(amp) {  // expected-error {{[C3581] 'const with_virtual_base' has a virtual base}}
+  return object.total;
 }
 
 int main() {

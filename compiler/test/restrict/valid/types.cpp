@@ -7,7 +7,8 @@
 // arrays; pointer arithmetic on int* and float*; casts between arithmetic types; sizeof and
 // alignof; the conditional operator; every loop form, switch, break, continue, early return;
 // lambdas nested in a kernel (capturing by value, and kernel locals by reference); local
-// classes; namespace-scope integral constants and enumerators used as values.
+// classes; namespace-scope integral constants and enumerators used as values; pointers to
+// data members (parameters, locals, returns, captures, `.*` and `->*`), which Visual C++ allows.
 #include <amp.h>
 
 #include <vector>
@@ -84,6 +85,14 @@ int op(mode m, int a, int b) restrict(amp) {
   }
   return 0;
 }
+
+// Pointers to data members: offsets, allowed as Visual C++ allows them.
+float coordinate(const point& p, float point::*axis) restrict(amp) { return p.*axis; }
+float point::*axis_of(bool horizontal) restrict(amp, cpu) { return horizontal ? &point::x : &point::y; }
+void scale_axis(point* p, float point::*axis, float k) restrict(amp) { p->*axis *= k; }
+struct axis_choice {
+  float point::*axis;
+};
 
 }  // namespace types
 
@@ -429,5 +438,19 @@ int main() {
   });
   for (int i = 0; i < n; ++i)
     if (iav[i] != 20 + 36 + 5 + 7 + 10) return 6;
+
+  // ---- Pointers to data members --------------------------------------------------------------
+  float point::*captured_axis = axis_of(true);
+  parallel_for_each(fav.extent, [=](index<1> idx) restrict(amp) {
+    point pt{1.0f, 2.0f};
+    float point::*other = axis_of(false);
+    scale_axis(&pt, captured_axis, 3.0f);
+    int record::*field = &record::key;
+    record r{4, 0.5f, true, red, mode::add};
+    axis_choice choice{other};
+    fav[idx] = coordinate(pt, captured_axis) + pt.*(choice.axis) + static_cast<float>(r.*field);  // 3 + 2 + 4
+  });
+  for (int i = 0; i < n; ++i)
+    if (fav[i] != 9.0f) return 7;
   return 0;
 }
