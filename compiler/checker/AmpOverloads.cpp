@@ -281,15 +281,15 @@ FunctionDecl* otherTwin(const FunctionDecl* function, const DeclContext* scope, 
   return sameResult ? twin : nullptr;
 }
 
-/// chooseByContext(F, twin, slot, original, copy, context) puts into `slot` the choice between
+/// chooseByContext(F, slot, original, copy, context) puts into `slot` the choice between
 /// `original`, which calls F, and `copy`, which calls its twin, by the running context: an
 /// amp,cpu function is compiled once in Ample, where Visual C++ compiles it once per context,
-/// each calling its own of a pair of twins. in_kernel is a thread_local load on the host; the
-/// compiled-barrier pass folds it to true in compiled tiles.
+/// each calling its own of a pair of twins. in_kernel is a thread_local load and a branch; the
+/// compiled-barrier pass folds it to true in a compiled tile the function is inlined into.
 bool chooseByContext(const FunctionDecl* function, Stmt*& slot, Expr* original, Expr* copy, ASTContext& context) {
   if (!copy) return false;
-  bool ampFirst = restrictionOf(function) & AmpContext;
-  Expr* choice = ampFirst ? byContext(original, copy, context) : byContext(copy, original, context);
+  bool originalIsAmp = restrictionOf(function) & AmpContext;
+  Expr* choice = originalIsAmp ? byContext(original, copy, context) : byContext(copy, original, context);
   if (!choice) return false;
   slot = choice;
   return true;
