@@ -117,6 +117,16 @@ Expr* writtenArgument(Expr* argument) {
   }
 }
 
+/// writtenArguments(call) are the call's arguments as written, default arguments left out.
+std::vector<Expr*> writtenArguments(const CallExpr* call) {
+  std::vector<Expr*> arguments;
+  for (const Expr* argument : call->arguments()) {
+    if (isa<CXXDefaultArgExpr>(argument)) break;
+    arguments.push_back(writtenArgument(const_cast<Expr*>(argument)));
+  }
+  return arguments;
+}
+
 /// bestOverload(ambient, call, callee, arguments, sema) resolves the call anew among the
 /// overloads in the scope its name was looked up in that the `ambient` context may call, as
 /// Visual C++ does; null where none is the best.
@@ -159,11 +169,7 @@ FunctionDecl* bestOverload(Restriction ambient, const CallExpr* call, const Func
 /// Otherwise it returns true.
 bool callBestOverload(Restriction ambient, CallExpr* call, Stmt*& slot, Sema& sema) {
   const FunctionDecl* callee = call->getDirectCallee();
-  std::vector<Expr*> arguments;
-  for (Expr* argument : call->arguments()) {
-    if (isa<CXXDefaultArgExpr>(argument)) break;
-    arguments.push_back(writtenArgument(argument));
-  }
+  std::vector<Expr*> arguments = writtenArguments(call);
   FunctionDecl* target = bestOverload(ambient, call, callee, arguments, sema);
   if (!target) return true;  // none is viable: the call stays an error
   if (target->getNumParams() != call->getNumArgs()) return false;
@@ -295,6 +301,26 @@ bool chooseByContext(const FunctionDecl* function, Stmt*& slot, Expr* original, 
   return true;
 }
 
+/// resolveByContext(call, slot, sema) makes a call of amp,cpu code that no overload callable
+/// from both matches, and whose callee Clang chose among those one context may call, choose by
+/// the running context between Clang's choice and the other context's best overload, as
+/// Visual C++'s two compilations resolve it (`f(1)`, with `int f(int) restrict(cpu)` and
+/// `double f(double) restrict(amp)`, calls f(int) on the host and f(double) in kernels).
+/// It returns false where it leaves the call as it was.
+bool resolveByContext(CallExpr* call, Stmt*& slot, Sema& sema) {
+  FunctionDecl* callee = call->getDirectCallee();
+  auto missing = static_cast<Restriction>(BothContexts & ~restrictionOf(callee));
+  if (missing == BothContexts || isa<CXXOperatorCallExpr>(call)) return false;
+  if (bestOverload(BothContexts, call, callee, writtenArguments(call), sema)) return false;
+  auto* copy = dyn_cast_or_null<CallExpr>(callOf(call, callee, sema.getASTContext()));
+  Stmt* resolved = copy;
+  if (!copy || !callBestOverload(missing, copy, resolved, sema) || !callableIn(missing, copy->getDirectCallee()))
+    return false;
+  auto* other = cast<Expr>(resolved);
+  if (other->getValueKind() != call->getValueKind()) return false;
+  return chooseByContext(callee, slot, call, other, sema.getASTContext());
+}
+
 /// redirectConstruction(ambient, construction, slot, sema, left) makes a construction call
 /// the constructor of its context, as redirect() does for calls, where the class has a twin
 /// of the constructor Clang chose (`B(A) restrict(cpu)` beside `B(A) restrict(amp)`).
@@ -345,6 +371,7 @@ void redirect(Restriction ambient, Stmt*& slot, Sema* sema, CallsLeft& left) {
   if (ambient == BothContexts)
     if (FunctionDecl* twin = otherTwin(callee, scope, sema, call->getExprLoc()))
       if (chooseByContext(callee, slot, call, callOf(call, twin, twin->getASTContext()), twin->getASTContext())) return;
+  if (ambient == BothContexts && sema && resolveByContext(call, slot, *sema)) return;
   if (sema && !isa<CXXOperatorCallExpr>(call) && !callBestOverload(ambient, call, slot, *sema))
     left.unrewritten.insert(call);
   if ((ambient & CpuContext) && !(restrictionOf(call->getDirectCallee()) & CpuContext))

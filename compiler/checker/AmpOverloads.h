@@ -37,8 +37,9 @@ struct CallsLeft {
 ///     the other template's same specialisation);
 ///   - otherwise the call is resolved anew among the overloads of its scope that the context
 ///     may call, and rewritten to call the best one with the arguments as written;
-///   - in amp,cpu code, where F's twin is callable in the context F is not, the call chooses
-///     between the two by the context it runs in (ampSide()).
+///   - in amp,cpu code, where F's twin is callable in the context F is not, or else no
+///     overload callable from both matches, the call chooses by the context it runs in
+///     (ampSide()) between F and the twin, or the other context's best overload.
 /// Constructions are corrected likewise, by twins only. The overloads are those of the scope
 /// the name was looked up in, which for a function brought in by a using-declaration is the
 /// using-declaration's (fast_math's sqrt(float) beside its `using std::sqrt;`).

@@ -71,6 +71,12 @@ struct typed_probe {
 #endif
 };
 
+// In a restrict(cpu, amp) function each context resolves among the overloads it may call.
+int which_type_in_both(int i) restrict(cpu, amp) {
+  int value = which_type(i);
+  return value + typed_probe{}.which(i);
+}
+
 // A function declared restrict(cpu) says so again where it is defined.
 int declared_then_defined(int v) restrict(cpu);
 int declared_then_defined(int v) restrict(cpu) { return v + 1; }
@@ -227,6 +233,13 @@ TEST(RestrictOverloadTest, MathOfTheCLibraryInBothContexts) {
   EXPECT_FLOAT_EQ(out[0], 5.0f);
   EXPECT_FLOAT_EQ(out[1], 2.0f);
   EXPECT_FLOAT_EQ(out[2], std::sqrt(2.0f));
+}
+
+TEST(RestrictOverloadTest, AmpCpuFunctionsResolveAmongTheirContextsOverloads) {
+  EXPECT_EQ(which_type_in_both(0), 2 * from_cpu);
+  array_view<int, 1> out(8);
+  parallel_for_each(out.extent, [=](index<1> i) restrict(amp) { out[i] = which_type_in_both(i[0]); });
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(out[i], 2 * from_kernels) << i;
 }
 
 TEST(RestrictOverloadTest, LambdasTakeEveryRestriction) {

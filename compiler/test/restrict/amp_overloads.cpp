@@ -169,11 +169,22 @@ int both_shapes(int i, from f, float x) restrict(cpu, amp) {
          static_cast<int>(concurrency::fast_math::sqrt(x));
 }
 
+// Overloads of other parameters: each context's best, its result converted back.
+// BOTH-LABEL: define {{.*}} @_Z11both_typingi(
+// BOTH: in_kernelE
+// BOTH: call {{.*}} double @_Z10which_typed(double
+// BOTH: call {{.*}} i32 @_Z10which_typeUa9enable_if{{.*}}i(i32
+// BOTH: in_kernelE
+// BOTH: call {{.*}} i32 @_Z9host_typei(i32
+// BOTH: call {{.*}} double @_Z9host_typeUa9enable_if{{.*}}d(double
+// BOTH: ret
+int both_typing(int i) restrict(cpu, amp) { return which_type(i) + static_cast<int>(host_type(i)); }
+
 void call_shapes() {
   int values[1] = {};
   array_view<int, 1> out(1, values);
   parallel_for_each(out.extent, [=](index<1> i) restrict(amp) {
-    out[i] = amp_shapes(i[0], from{1}, 2.0f) + both_shapes(i[0], from{1}, 2.0f);
+    out[i] = amp_shapes(i[0], from{1}, 2.0f) + both_shapes(i[0], from{1}, 2.0f) + both_typing(i[0]);
   });
-  values[0] += cpu_shapes(0, from{1}, 2.0f) + both_shapes(0, from{1}, 2.0f);
+  values[0] += cpu_shapes(0, from{1}, 2.0f) + both_shapes(0, from{1}, 2.0f) + both_typing(0);
 }

@@ -4,10 +4,10 @@
 // Valid C++ AMP: every shape of overloading on restriction that Visual C++ accepts, called from
 // kernels, from host code, and from restrict(cpu, amp) functions called from both (Visual C++
 // compiles those once per context, each calling its own overload): function templates with
-// explicit template arguments, overload sets with each signature in both restrictions,
-// conversions through constructors overloaded by restriction, members of class templates, and
-// the C library's math by the names of fast_math and precise_math, as a BLAS library's complex
-// type writes it. amp_overloads.cpp checks what is called.
+// explicit template arguments, overload sets with each signature in both restrictions or of
+// other parameters in each, conversions through constructors overloaded by restriction,
+// members of class templates, and the C library's math by the names of fast_math and
+// precise_math, as a BLAS library's complex type writes it. amp_overloads.cpp checks what is called.
 #include <amp.h>
 #include <amp_math.h>
 #include <amp_short_vectors.h>
@@ -34,6 +34,9 @@ struct B {
   int v;
 };
 int g(B b) restrict(cpu, amp) { return b.v; }
+
+int pick(int x) restrict(cpu) { return x; }
+double pick(double x) restrict(amp) { return x + 1; }
 
 template <class T>
 struct matrix {
@@ -69,7 +72,8 @@ float under_directive(float x) restrict(cpu, amp) {
 int every_shape(int i, float x, A a) restrict(cpu, amp) {
   matrix<int> m;
   blas::complex c{x, x};
-  return fill<int_2>() + f(i) + f(x) + g(a) + h(a) + m.fill<int_2>() + m.f(i) + m.f(x) +
+  int picked = pick(i);
+  return picked + fill<int_2>() + f(i) + f(x) + g(a) + h(a) + m.fill<int_2>() + m.f(i) + m.f(x) +
          static_cast<int>(blas::sqrt(x) + blas::abs(c) + blas::length(x, x) + blas::angle(c) + under_directive(x));
 }
 
