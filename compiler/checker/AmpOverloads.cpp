@@ -242,23 +242,27 @@ Expr* byContext(Expr* amp, Expr* cpu, ASTContext& context) {
 
 /// callOf(call, target, context) is a copy of `call` (of a function or a member function)
 /// that calls `target`, a function of the same parameters and result, with the same arguments.
+/// A copy that calls the same function names it as the call did (through the same
+/// using-declaration, if any).
 Expr* callOf(CallExpr* call, FunctionDecl* target, ASTContext& context) {
   Expr* callee = call->getCallee()->IgnoreParenImpCasts();
   std::vector<Expr*> arguments(call->arg_begin(), call->arg_end());
+  bool same = target == call->getDirectCallee();
   if (auto* member = dyn_cast<MemberExpr>(callee)) {
     if (!isa<CXXMemberCallExpr>(call)) return nullptr;
+    DeclAccessPair found = same ? member->getFoundDecl() : DeclAccessPair::make(target, target->getAccess());
     auto* access = MemberExpr::Create(context, member->getBase(), member->isArrow(), member->getOperatorLoc(),
-                                      member->getQualifierLoc(), SourceLocation(), target,
-                                      DeclAccessPair::make(target, target->getAccess()), member->getMemberNameInfo(),
-                                      nullptr, member->getType(), member->getValueKind(), member->getObjectKind(),
-                                      NOUR_None);
+                                      member->getQualifierLoc(), SourceLocation(), target, found,
+                                      member->getMemberNameInfo(), nullptr, member->getType(),
+                                      member->getValueKind(), member->getObjectKind(), NOUR_None);
     return CXXMemberCallExpr::Create(context, access, arguments, call->getType(), call->getValueKind(),
                                      call->getRParenLoc(), FPOptionsOverride());
   }
   auto* reference = dyn_cast<DeclRefExpr>(callee);
   if (!reference || isa<CXXOperatorCallExpr>(call)) return nullptr;
   auto* named = DeclRefExpr::Create(context, reference->getQualifierLoc(), SourceLocation(), target, false,
-                                    reference->getLocation(), target->getType(), VK_LValue);
+                                    reference->getLocation(), target->getType(), VK_LValue,
+                                    same ? reference->getFoundDecl() : nullptr);
   auto* decay = ImplicitCastExpr::Create(context, context.getPointerType(target->getType()),
                                          CK_FunctionToPointerDecay, named, nullptr, VK_PRValue, FPOptionsOverride());
   return CallExpr::Create(context, decay, arguments, call->getType(), call->getValueKind(), call->getRParenLoc(),
@@ -301,16 +305,38 @@ bool chooseByContext(const FunctionDecl* function, Stmt*& slot, Expr* original, 
   return true;
 }
 
+/// isAmpMath(scope) tells whether `scope` is concurrency::fast_math or precise_math.
+bool isAmpMath(const DeclContext* scope) {
+  const auto* space = dyn_cast<NamespaceDecl>(scope);
+  return space && isLibraryDecl(space) && (space->getName() == "fast_math" || space->getName() == "precise_math");
+}
+
+/// isCMath(F) tells whether F is a function of the C library (in std or the global namespace).
+bool isCMath(const FunctionDecl* function) {
+  const DeclContext* home = function->getDeclContext()->getRedeclContext();
+  return function->getIdentifier() && (home->isTranslationUnit() || home->isStdNamespace());
+}
+
+/// namesAmpMath(call) tells whether `call` calls a function of the C library through the
+/// using-declarations of fast_math or precise_math (cmath_imports.hpp).
+bool namesAmpMath(const CallExpr* call) {
+  const FunctionDecl* callee = call->getDirectCallee();
+  return callee && isCMath(callee) && isAmpMath(lookupScope(call->getCallee()->IgnoreParenImpCasts(), callee));
+}
+
 /// resolveByContext(call, slot, sema) makes a call of amp,cpu code that no overload callable
 /// from both matches, and whose callee Clang chose among those one context may call, choose by
 /// the running context between Clang's choice and the other context's best overload, as
 /// Visual C++'s two compilations resolve it (`f(1)`, with `int f(int) restrict(cpu)` and
 /// `double f(double) restrict(amp)`, calls f(int) on the host and f(double) in kernels).
 /// It returns false where it leaves the call as it was.
+/// The C library's math named through fast_math or precise_math (`fast_math::sqrt(x)`) is
+/// left to the C library in both contexts (hasVisibleAmpMath()): the same value, without a
+/// choice to make on every call.
 bool resolveByContext(CallExpr* call, Stmt*& slot, Sema& sema) {
   FunctionDecl* callee = call->getDirectCallee();
   auto missing = static_cast<Restriction>(BothContexts & ~restrictionOf(callee));
-  if (missing == BothContexts || isa<CXXOperatorCallExpr>(call)) return false;
+  if (missing == BothContexts || isa<CXXOperatorCallExpr>(call) || namesAmpMath(call)) return false;
   if (bestOverload(BothContexts, call, callee, writtenArguments(call), sema)) return false;
   auto* copy = dyn_cast_or_null<CallExpr>(callOf(call, callee, sema.getASTContext()));
   Stmt* resolved = copy;
@@ -402,14 +428,8 @@ std::vector<const NamespaceDecl*> nominatedNamespaces(const FunctionDecl* caller
 
 bool hasVisibleAmpMath(const CallExpr* call, const FunctionDecl* caller) {
   const FunctionDecl* function = call->getDirectCallee();
-  const DeclContext* home = function->getDeclContext()->getRedeclContext();
-  if (!function->getIdentifier() || !(home->isTranslationUnit() || home->isStdNamespace())) return false;
-  auto isAmpMath = [](const DeclContext* scope) {
-    const auto* space = dyn_cast<NamespaceDecl>(scope);
-    return space && isLibraryDecl(space) && (space->getName() == "fast_math" || space->getName() == "precise_math");
-  };
-  // Named through the namespace's own using-declaration (cmath_imports.hpp).
-  if (isAmpMath(lookupScope(call->getCallee()->IgnoreParenImpCasts(), function))) return true;
+  if (!isCMath(function)) return false;
+  if (namesAmpMath(call)) return true;
   for (const NamespaceDecl* space : nominatedNamespaces(caller))
     if (isAmpMath(space) && !space->lookup(function->getDeclName()).empty()) return true;
   return false;
