@@ -40,6 +40,11 @@ class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
   bool TraverseDecltypeTypeLoc(DecltypeTypeLoc) { return true; }
   bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc) { return true; }
   bool TraverseStaticAssertDecl(StaticAssertDecl*) { return true; }
+  // A call that chooses its overload by the running context is amp code on its amp side only.
+  bool TraverseConditionalOperator(ConditionalOperator* choice) {
+    if (const Expr* amp = ampSide(choice)) return TraverseStmt(const_cast<Expr*>(amp));
+    return RecursiveASTVisitor::TraverseConditionalOperator(choice);
+  }
   bool TraverseVarDecl(VarDecl* variable) {
     if (variable->isConstexpr() || isTileStatic(variable)) return WalkUpFromVarDecl(variable);
     return RecursiveASTVisitor::TraverseVarDecl(variable);
@@ -65,7 +70,7 @@ class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
                   "amp-restricted", "restrict(amp)");
       return true;
     }
-    checkCallee(callee, call->getExprLoc());
+    checkCallee(callee, call->getExprLoc(), call);
     // Ample's API takes string literals where Microsoft's does (direct3d_printf's format).
     if (isLibraryDecl(callee))
       for (const Expr* argument : call->arguments())
@@ -226,9 +231,10 @@ class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
     return variable->getAnyInitializer(definition) && definition->evaluateValue();
   }
 
-  void checkCallee(const FunctionDecl* callee, SourceLocation where) {
+  /// checkCallee(F, where, call) checks a call of F (made by `call`, null for a construction).
+  void checkCallee(const FunctionDecl* callee, SourceLocation where, const CallExpr* call = nullptr) {
     if (!callee) return;
-    if (!isAmpCallable(callee) && !hasVisibleAmpMath(callee, function_)) {
+    if (!isAmpCallable(callee) && !(call && hasVisibleAmpMath(call, function_))) {
       report_.add(function_, where, Rule::HostCall, callee->getQualifiedNameAsString());
       return;
     }

@@ -8,7 +8,11 @@
 // RUN: FileCheck --check-prefix=HELPER %s < %t.ll
 // RUN: FileCheck --check-prefix=HOST %s < %t.ll
 // RUN: FileCheck --check-prefix=KERNEL %s < %t.ll
+// RUN: FileCheck --check-prefix=AMP %s < %t.ll
+// RUN: FileCheck --check-prefix=CPU %s < %t.ll
+// RUN: FileCheck --check-prefix=BOTH %s < %t.ll
 #include <amp.h>
+#include <amp_math.h>
 
 using namespace concurrency;
 
@@ -68,3 +72,119 @@ int main() {
 // KERNEL: call {{.*}} @_Z6helperv(
 // KERNEL: call {{.*}} @_Z10which_typed(double {{.*}}0.0
 // KERNEL: ret void
+
+// Every shape of overloading on restriction Visual C++ accepts: function templates called with
+// explicit template arguments, overload sets with each signature in both restrictions,
+// conversions through constructors overloaded by restriction, members of class templates, and
+// <amp_math.h>'s names of the C library's functions (cmath_imports.hpp), from amp code, cpu
+// code, and amp,cpu code, where the call chooses by the context it runs in
+// (ample::detail::in_kernel).
+template <class T>
+int explicit_args() restrict(cpu) { return 1; }
+template <class T>
+int explicit_args() restrict(amp) { return 2; }
+int every(int) restrict(cpu) { return 1; }
+int every(int) restrict(amp) { return 2; }
+int every(float) restrict(cpu) { return 1; }
+int every(float) restrict(amp) { return 2; }
+struct from {
+  int v;
+};
+struct made {
+  made(from f) restrict(cpu) : v(f.v + 1) {}
+  made(from f) restrict(amp) : v(f.v + 2) {}
+  int v;
+};
+int take(made m) restrict(cpu, amp) { return m.v; }
+template <class T>
+struct shelf {
+  template <class U>
+  int explicit_args() const restrict(cpu) { return 1; }
+  template <class U>
+  int explicit_args() const restrict(amp) { return 2; }
+  int every(int) const restrict(cpu) { return 1; }
+  int every(int) const restrict(amp) { return 2; }
+  int every(float) const restrict(cpu) { return 1; }
+  int every(float) const restrict(amp) { return 2; }
+};
+
+// AMP-LABEL: define {{.*}} @_Z10amp_shapesi4fromf(
+// AMP-NOT: enable_if
+// AMP: call {{.*}} @_Z13explicit_argsIcEiv(
+// AMP-NOT: enable_if
+// AMP: call {{.*}} @_Z5everyi(
+// AMP-NOT: enable_if
+// AMP: call {{.*}} @_ZN4madeC{{[12]}}E4from(
+// AMP-NOT: enable_if
+// AMP: call {{.*}} @_ZNK5shelfIiE13explicit_argsIcEEiv(
+// AMP-NOT: enable_if
+// AMP: call {{.*}} @_ZNK5shelfIiE5everyEi(
+// AMP-NOT: enable_if
+// AMP: call {{.*}} @_ZN11Concurrency9fast_math4sqrtIvEEff(
+// AMP-NOT: enable_if
+// AMP: ret
+int amp_shapes(int i, from f, float x) restrict(amp) {
+  shelf<int> s;
+  return explicit_args<char>() + every(i) + take(f) + s.explicit_args<char>() + s.every(i) +
+         static_cast<int>(concurrency::fast_math::sqrt(x));
+}
+
+// CPU-LABEL: define {{.*}} @_Z10cpu_shapes{{.*}}4fromf(
+// CPU: call {{.*}} @_Z13explicit_argsIcEUa9enable_if{{.*}}(
+// CPU: call {{.*}} @_Z5everyUa9enable_if{{.*}}i(
+// CPU: call {{.*}} @_ZN4madeC{{[12]}}EUa9enable_if{{.*}}4from(
+// CPU: call {{.*}} @_ZNK5shelfIiE13explicit_argsIcEEUa9enable_if{{.*}}(
+// CPU: call {{.*}} @_ZNK5shelfIiE5everyEUa9enable_if{{.*}}i(
+// CPU: call {{.*}} @_ZSt4sqrtf(
+// CPU: ret
+int cpu_shapes(int i, from f, float x) restrict(cpu) {
+  shelf<int> s;
+  return explicit_args<char>() + every(i) + take(f) + s.explicit_args<char>() + s.every(i) +
+         static_cast<int>(concurrency::fast_math::sqrt(x));
+}
+
+// BOTH-LABEL: define {{.*}} @_Z11both_shapesi4fromf(
+// BOTH: in_kernelE
+// BOTH: call {{.*}} @_Z13explicit_argsIcEiv(
+// BOTH: call {{.*}} @_Z13explicit_argsIcEUa9enable_if{{.*}}(
+// BOTH: in_kernelE
+// BOTH: call {{.*}} @_Z5everyi(
+// BOTH: call {{.*}} @_Z5everyUa9enable_if{{.*}}i(
+// BOTH: in_kernelE
+// BOTH: call {{.*}} @_ZN4madeC{{[12]}}E4from(
+// BOTH: call {{.*}} @_ZN4madeC{{[12]}}EUa9enable_if{{.*}}4from(
+// BOTH: in_kernelE
+// BOTH: call {{.*}} @_ZNK5shelfIiE13explicit_argsIcEEiv(
+// BOTH: call {{.*}} @_ZNK5shelfIiE13explicit_argsIcEEUa9enable_if{{.*}}(
+// BOTH: in_kernelE
+// BOTH: call {{.*}} @_ZNK5shelfIiE5everyEi(
+// BOTH: call {{.*}} @_ZNK5shelfIiE5everyEUa9enable_if{{.*}}i(
+// The C library's function, callable from both (the same value as fast_math's on the CPU).
+// BOTH-NOT: in_kernel
+// BOTH: call {{.*}} @_ZSt4sqrtf(
+// BOTH: ret
+int both_shapes(int i, from f, float x) restrict(cpu, amp) {
+  shelf<int> s;
+  return explicit_args<char>() + every(i) + take(f) + s.explicit_args<char>() + s.every(i) +
+         static_cast<int>(concurrency::fast_math::sqrt(x));
+}
+
+// Overloads of other parameters: each context's best, its result converted back.
+// BOTH-LABEL: define {{.*}} @_Z11both_typingi(
+// BOTH: in_kernelE
+// BOTH: call {{.*}} double @_Z10which_typed(double
+// BOTH: call {{.*}} i32 @_Z10which_typeUa9enable_if{{.*}}i(i32
+// BOTH: in_kernelE
+// BOTH: call {{.*}} i32 @_Z9host_typei(i32
+// BOTH: call {{.*}} double @_Z9host_typeUa9enable_if{{.*}}d(double
+// BOTH: ret
+int both_typing(int i) restrict(cpu, amp) { return which_type(i) + static_cast<int>(host_type(i)); }
+
+void call_shapes() {
+  int values[1] = {};
+  array_view<int, 1> out(1, values);
+  parallel_for_each(out.extent, [=](index<1> i) restrict(amp) {
+    out[i] = amp_shapes(i[0], from{1}, 2.0f) + both_shapes(i[0], from{1}, 2.0f) + both_typing(i[0]);
+  });
+  values[0] += cpu_shapes(0, from{1}, 2.0f) + both_shapes(0, from{1}, 2.0f) + both_typing(0);
+}
