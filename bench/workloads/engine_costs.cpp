@@ -4,8 +4,11 @@
 //                  it; such a launch runs on the calling thread) and over one element per
 //                  thread (every worker takes part), against an empty OpenMP parallel region.
 //   launch_after_idle  the same launch over one element per thread, after the program did
-//                  nothing for long enough that the workers went to sleep (the seeds' small
-//                  kernels between host code), against an OpenMP region after the same gap.
+//                  nothing for 20 ms (the seeds' small kernels between host code), against an
+//                  OpenMP region after the same gap. Both runtimes keep their threads awake
+//                  for 200 ms by default (AMPLE_BLOCKTIME, KMP_BLOCKTIME; libgomp sleeps
+//                  sooner), so this is the cost of a launch to awake workers; with
+//                  AMPLE_BLOCKTIME=0 it is the cost of waking them.
 //   barrier_event  one work-item arriving at one tile_barrier::wait() in a tile of 256
 //                  work-items: wall time / (tiles x 256 x barriers) with all threads, and the
 //                  same figure times the thread count (what one core spends per event).
@@ -54,8 +57,13 @@ void launch_empty(const options& o, reporter& rep) {
 
 /// after_idle() times `launch` alone, each time after `gap` of sleeping: 3 x o.reps launches
 /// (one wake-up each, so more samples than a loop of thousands needs), median, min and max.
+/// It first waits out both runtimes' blocktime (200 ms each: AMPLE_BLOCKTIME, KMP_BLOCKTIME),
+/// so that the threads of the implementation measured before, still awake, do not compete
+/// with this one's.
 timing after_idle(const options& o, const std::function<void()>& launch) {
-  constexpr std::chrono::milliseconds gap{20};  // the workers spin for well under 1 ms
+  constexpr std::chrono::milliseconds gap{20};       // shorter than either runtime's blocktime
+  constexpr std::chrono::milliseconds settle{300};   // longer than both
+  std::this_thread::sleep_for(settle);
   launch();  // warm-up: threads started, code paged in
   std::vector<double> seconds;
   for (int r = 0; r < 3 * o.reps; ++r) {

@@ -2,6 +2,7 @@
 #include "thread_pool.hpp"
 
 #include <immintrin.h>
+#include <sys/resource.h>
 
 #include <chrono>
 #include <latch>
@@ -19,6 +20,20 @@ constexpr int spin_iterations = 1 << 13;
 inline void cpu_relax() noexcept { _mm_pause(); }
 
 using idle_clock = std::chrono::steady_clock;
+
+/// The clock and the switch count are read every polls_between_checks polls (~1 us each).
+/// contended_switches involuntary context switches within one contention_window say that
+/// other threads want this core; one alone is no sign (a kernel thread's turn, a timer).
+constexpr unsigned polls_between_checks = 64;
+constexpr std::chrono::milliseconds contention_window{20};
+constexpr long contended_switches = 2;
+
+/// involuntary_switches() counts the times the calling thread lost its CPU while runnable
+/// (a yield that ran another thread, a preemption).
+long involuntary_switches() noexcept {
+  rusage usage{};
+  return getrusage(RUSAGE_THREAD, &usage) == 0 ? usage.ru_nivcsw : 0;
+}
 
 }  // namespace
 
@@ -103,13 +118,25 @@ void thread_pool::worker_main(int home) {
       cpu_relax();
       now = epoch_.load(std::memory_order_acquire);
     }
-    // Still awake, but giving the core to any thread that wants it: a yield with nothing else
-    // runnable returns at once, and with something else it costs that thread microseconds.
+    // Still awake while this core has nothing else to run, yielding it between polls: a yield
+    // with nothing else runnable returns at once. Linux's scheduler gives a thread that always
+    // yields a share of a busy core all the same, so where other threads keep taking the core
+    // from this one (involuntary context switches), the worker sleeps instead.
     if (now == seen && stay_awake_.count() > 0) {
-      const idle_clock::time_point until = idle_clock::now() + stay_awake_;
-      while (now == seen && idle_clock::now() < until) {
+      const idle_clock::time_point start = idle_clock::now();
+      idle_clock::time_point window = start;
+      long switches = involuntary_switches();
+      for (unsigned polls = 1; now == seen; ++polls) {
         std::this_thread::yield();
         now = epoch_.load(std::memory_order_acquire);
+        if (polls % polls_between_checks != 0) continue;
+        const idle_clock::time_point t = idle_clock::now();
+        if (t - start >= stay_awake_) break;
+        if (t - window < contention_window) continue;
+        const long latest = involuntary_switches();
+        if (latest - switches >= contended_switches) break;
+        window = t;
+        switches = latest;
       }
     }
     if (now == seen) {

@@ -20,9 +20,10 @@ namespace ample::detail::cpu {
 ///   - run() publishes the job, opens it, then bumps `epoch_`; workers spinning on `epoch_`
 ///     see it within ~100 ns. A waiting worker spins on `pause` for a few hundred
 ///     microseconds, then polls `epoch_` between yields of its core until `stay_awake` has
-///     passed (AMPLE_BLOCKTIME, as OpenMP's KMP_BLOCKTIME), and only then sleeps in a futex
-///     wait on `epoch_`; it is woken only when `sleepers_` says someone sleeps, so launches
-///     less than `stay_awake` apart never pay a system call nor a sleeping CPU's wake-up.
+///     passed (AMPLE_BLOCKTIME, as OpenMP's KMP_BLOCKTIME) or other threads keep taking the
+///     core, and only then sleeps in a futex wait on `epoch_`; it is woken only when
+///     `sleepers_` says someone sleeps, so launches less than `stay_awake` apart on an
+///     otherwise idle machine pay neither a system call nor a sleeping CPU's wake-up.
 ///   - A worker joins the job by incrementing `joined_` and then checking that it is still
 ///     `open_`; if it is not, it leaves at once without touching the job.
 ///   - Everyone in the job claims chunks with one fetch_add on `next_`.
