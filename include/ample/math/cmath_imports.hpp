@@ -19,18 +19,21 @@
 
 #include <cmath>
 
+// One list for both namespaces, as Microsoft's header imports the same functions into each.
+#define AMPLE_IMPL_IMPORT_CMATH                                                                           \
+  using std::acos, std::asin, std::atan, std::atan2, std::ceil, std::cos, std::cosh, std::exp, std::fabs, \
+      std::floor, std::fmod, std::frexp, std::ldexp, std::log, std::log10, std::modf, std::pow, std::sin, \
+      std::sinh, std::sqrt, std::tan, std::tanh;                                                          \
+  using ::acosf, ::asinf, ::atanf, ::atan2f, ::ceilf, ::cosf, ::coshf, ::expf, ::fabsf, ::floorf,         \
+      ::fmodf, ::frexpf, ::ldexpf, ::logf, ::log10f, ::modff, ::powf, ::sinf, ::sinhf, ::sqrtf, ::tanf,   \
+      ::tanhf;
+
 namespace Concurrency::fast_math {
-using std::acos, std::asin, std::atan, std::atan2, std::ceil, std::cos, std::cosh, std::exp, std::fabs,
-    std::floor, std::fmod, std::frexp, std::ldexp, std::log, std::log10, std::modf, std::pow, std::sin,
-    std::sinh, std::sqrt, std::tan, std::tanh;
-using ::acosf, ::asinf, ::atanf, ::atan2f, ::ceilf, ::cosf, ::coshf, ::expf, ::fabsf, ::floorf, ::fmodf,
-    ::frexpf, ::ldexpf, ::logf, ::log10f, ::modff, ::powf, ::sinf, ::sinhf, ::sqrtf, ::tanf, ::tanhf;
+AMPLE_IMPL_IMPORT_CMATH
 }  // namespace Concurrency::fast_math
 
 namespace Concurrency::precise_math {
-using std::acos, std::asin, std::atan, std::atan2, std::ceil, std::cos, std::cosh, std::exp, std::fabs,
-    std::floor, std::fmod, std::frexp, std::ldexp, std::log, std::log10, std::modf, std::pow, std::sin,
-    std::sinh, std::sqrt, std::tan, std::tanh;
-using ::acosf, ::asinf, ::atanf, ::atan2f, ::ceilf, ::cosf, ::coshf, ::expf, ::fabsf, ::floorf, ::fmodf,
-    ::frexpf, ::ldexpf, ::logf, ::log10f, ::modff, ::powf, ::sinf, ::sinhf, ::sqrtf, ::tanf, ::tanhf;
+AMPLE_IMPL_IMPORT_CMATH
 }  // namespace Concurrency::precise_math
+
+#undef AMPLE_IMPL_IMPORT_CMATH
