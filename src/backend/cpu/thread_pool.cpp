@@ -107,6 +107,31 @@ void thread_pool::execute() noexcept {
   }
 }
 
+/// Still awake while this core has nothing else to run, yielding it between polls: a yield with
+/// nothing else runnable returns at once. Linux's scheduler gives a thread that always yields a
+/// share of a busy core all the same, so where other threads keep taking the core from this one
+/// (involuntary context switches), the worker stops polling and goes to sleep.
+std::uint32_t thread_pool::poll_while_core_is_free(std::uint32_t seen) {
+  std::uint32_t now = seen;
+  if (stay_awake_.count() == 0) return now;
+  const idle_clock::time_point start = idle_clock::now();
+  idle_clock::time_point window = start;
+  long switches = involuntary_switches();
+  for (unsigned polls = 1; now == seen; ++polls) {
+    std::this_thread::yield();
+    now = epoch_.load(std::memory_order_acquire);
+    if (polls % polls_between_checks != 0) continue;
+    const idle_clock::time_point t = idle_clock::now();
+    if (t - start >= stay_awake_) break;
+    if (t - window < contention_window) continue;
+    const long latest = involuntary_switches();
+    if (latest - switches >= contended_switches) break;
+    window = t;
+    switches = latest;
+  }
+  return now;
+}
+
 void thread_pool::worker_main(int home) {
   in_kernel = true;
   // The epoch this worker has handled is the one at construction (0), not whatever epoch_
@@ -118,27 +143,7 @@ void thread_pool::worker_main(int home) {
       cpu_relax();
       now = epoch_.load(std::memory_order_acquire);
     }
-    // Still awake while this core has nothing else to run, yielding it between polls: a yield
-    // with nothing else runnable returns at once. Linux's scheduler gives a thread that always
-    // yields a share of a busy core all the same, so where other threads keep taking the core
-    // from this one (involuntary context switches), the worker sleeps instead.
-    if (now == seen && stay_awake_.count() > 0) {
-      const idle_clock::time_point start = idle_clock::now();
-      idle_clock::time_point window = start;
-      long switches = involuntary_switches();
-      for (unsigned polls = 1; now == seen; ++polls) {
-        std::this_thread::yield();
-        now = epoch_.load(std::memory_order_acquire);
-        if (polls % polls_between_checks != 0) continue;
-        const idle_clock::time_point t = idle_clock::now();
-        if (t - start >= stay_awake_) break;
-        if (t - window < contention_window) continue;
-        const long latest = involuntary_switches();
-        if (latest - switches >= contended_switches) break;
-        window = t;
-        switches = latest;
-      }
-    }
+    if (now == seen) now = poll_while_core_is_free(seen);
     if (now == seen) {
       const pinned_while_asleep on_home(home);
       sleepers_.fetch_add(1, std::memory_order_seq_cst);

@@ -56,6 +56,10 @@ class thread_pool {
   /// worker_main() is a worker's life; `home` is the CPU it started on (-1: none chosen).
   void worker_main(int home);
   void execute() noexcept;
+  /// poll_while_core_is_free() waits for an epoch after `seen` without sleeping, for at most
+  /// `stay_awake_` and only while no other thread wants this core; it returns the epoch last
+  /// read (still `seen` if none came).
+  std::uint32_t poll_while_core_is_free(std::uint32_t seen);
 
   const std::chrono::milliseconds stay_awake_;
   std::vector<std::thread> workers_;
