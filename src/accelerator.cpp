@@ -26,7 +26,9 @@ std::shared_ptr<view_state> make_default_view(const device& d) {
 /// Microsoft's runtime offered two software devices besides the GPUs: WARP (a fast Direct3D
 /// rasteriser on the CPU) and REF (the slow, exact reference device for debugging). Programs
 /// name them by path, so Ample accepts both: WARP runs on the multicore engine, REF runs every
-/// launch in order on the launching thread, reproducibly. Both report is_emulated, as they did.
+/// launch in order on the launching thread, reproducibly, over memory of its own that every
+/// transfer is copied to and from (docs/design/data-model.md), so that programs and tests see
+/// the data model of a GPU on any machine. Both report is_emulated, as they did.
 ///
 /// Ample's multicore engine plays the part WARP played for Microsoft: a CPU running the kernels.
 /// So it reports is_emulated, as WARP did, and no device of Ample claims to be hardware. Programs
@@ -74,7 +76,9 @@ struct registry {
                        .dedicated_memory_kb = memory_kb,
                        .default_cpu_access_type = concurrency::access_type_read_write,
                        .default_view = nullptr,
-                       .runs_serially = false};
+                       .runs_serially = false,
+                       .has_own_memory = false,
+                       .transfers = {}};
     warp = multicore;
     warp.path = concurrency::accelerator::direct3d_warp;
     warp.description = L"Microsoft Basic Render Driver (WARP), run by Ample's multicore CPU engine";
@@ -85,6 +89,10 @@ struct registry {
     ref.is_debug = true;
     ref.dedicated_memory_kb = 0;
     ref.runs_serially = true;
+    // REF had memory of its own: no zero-copy, so arrays there have no CPU access by default.
+    ref.has_own_memory = true;
+    ref.supports_cpu_shared_memory = false;
+    ref.default_cpu_access_type = concurrency::access_type_none;
     host = multicore;
     host.path = concurrency::accelerator::cpu_accelerator;
     host.description = L"CPU accelerator (host memory; runs no kernels)";

@@ -191,7 +191,11 @@ word* host_thread::host_data(slot& s) {
     case kind::host_vector: return s.host.data();
     case kind::stripe: return run_.shared_words.data() + static_cast<std::size_t>(id_) * run_.stripe_words;
     case kind::array:
-    case kind::staging: return s.arr->data();
+    case kind::staging:
+      // An array without CPU access (REF's default) is read through a view over it, whose
+      // data() copies it to the host.
+      if (word* p = s.arr->data()) return p;
+      return array_view<word, 1>(*s.arr).data();
     case kind::implicit_view: break;
   }
   return s.view->data();

@@ -80,7 +80,9 @@ void build(endpoint<N, Handle>& p, input& in, const std::type_identity_t<values<
   };
   const int host_kind = is_source ? 2 : 1;
   if (kind < host_kind) {  // an array, const for a source of kind 1
-    p.arr.emplace(e, initial.begin(), initial.end());
+    // CPU access asked for: on a device without it by default (REF) data() would be null.
+    p.arr.emplace(e, initial.begin(), initial.end(), concurrency::accelerator().default_view,
+                  concurrency::access_type_read_write);
     p.block = p.arr->data();
     p.what = std::string(kind == 1 ? "const " : "") + "array<int>" + text<N>(whole);
     if (!sectioned) {

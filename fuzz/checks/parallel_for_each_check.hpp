@@ -90,6 +90,7 @@ void check_launch(input& in) {
   if (where == 3) return expect_throw<concurrency::runtime_exception>("runtime_exception", what, launch);
   if (inject) expect_throw<kernel_fault>("the kernel's exception", what, launch);
   else launch();
+  out.synchronize();  // on REF the results reach the block here
 
   // Without a fault every work-item ran once; with one, the faulting work-item wrote nothing
   // and the others ran at most once. Each wrote its own index; the rest of the block is intact.

@@ -200,7 +200,9 @@ void run(input& in) {
       // allocate the large ones in between.
       if (needed <= 0 || needed > UINT_MAX) return reject(what, [&] { array<int, N> a(e); });
       if (!fits) return;
-      array<int, N> a(e, data.begin(), data.begin() + needed);
+      // CPU access asked for: on a device without it by default (REF) data() would be null.
+      array<int, N> a(e, data.begin(), data.begin() + needed, concurrency::accelerator().default_view,
+                       concurrency::access_type_read_write);
       if (kind == 3) return walk(a, dense<N>(me), a.data(), in, max_steps, what);
       const array<int, N>& const_a = a;
       return walk(const_a, dense<N>(me), a.data(), in, max_steps, what);

@@ -80,6 +80,7 @@ void check_tiles(input& in) {
     ti.barrier.wait();
     it.first_count_after_barrier = out[ti.tile_origin].count;
   });
+  out.synchronize();  // on REF the results reach the block here
 
   const view_model<N> m = dense<N>(domain);
   for_each_point<N>(domain, [&](const values<N>& p) {

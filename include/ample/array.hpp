@@ -170,16 +170,16 @@ class AMPLE_AMP_CPU array {
 
   /// array(view[, placement]) copies the elements of a view.
   AMPLE_CPU_ONLY explicit array(const array_view<const T, N>& src) : array(src.extent) {
-    ample::detail::copy_layout(ample::detail::container_access::layout(src), layout());
+    ample::detail::copy_layout(ample::detail::container_access::host_layout(src, access_type_read), layout());
   }
   AMPLE_CPU_ONLY array(const array_view<const T, N>& src, concurrency::accelerator_view av, access_type cpu_access = access_type_auto)
       : array(src.extent, std::move(av), cpu_access) {
-    ample::detail::copy_layout(ample::detail::container_access::layout(src), layout());
+    ample::detail::copy_layout(ample::detail::container_access::host_layout(src, access_type_read), layout());
   }
   AMPLE_CPU_ONLY array(const array_view<const T, N>& src, concurrency::accelerator_view av,
         concurrency::accelerator_view associated_av)
       : array(src.extent, std::move(av), std::move(associated_av)) {
-    ample::detail::copy_layout(ample::detail::container_access::layout(src), layout());
+    ample::detail::copy_layout(ample::detail::container_access::host_layout(src, access_type_read), layout());
   }
 
   /// Copies are deep and live on the same accelerator_view.
@@ -426,8 +426,14 @@ class AMPLE_AMP_CPU array {
   ample::detail::strided_layout<const T, N> layout() const noexcept {
     return ample::detail::contiguous_layout(elements(), concurrency::extent<N>(extent));
   }
+  /// host_layout() is layout() (container_access): an array's storage has one copy, which the
+  /// host and every device use (detail/buffer.hpp), so there is nothing to make current.
+  ample::detail::strided_layout<T, N> host_layout(access_type) noexcept { return layout(); }
+  ample::detail::strided_layout<const T, N> host_layout(access_type) const noexcept { return layout(); }
 
-  /// elements() is the storage, which copies and views reach whatever the CPU access type.
+  /// elements() is the storage, which copies and views reach whatever the CPU access type. It
+  /// is the one copy there is, on the array's accelerator_view, even on a device with memory
+  /// of its own (REF; detail/buffer.hpp says why).
   T* elements() noexcept { return static_cast<T*>(storage_->data()); }
   const T* elements() const noexcept { return static_cast<const T*>(storage_->data()); }
 

@@ -10,6 +10,8 @@
 #include "config.hpp"
 #include "accelerator.hpp"
 #include "detail/buffer.hpp"
+#include "detail/byte_ranges.hpp"
+#include "detail/capture_recorder.hpp"
 #include "detail/debug_checks.hpp"
 #include "detail/direct3d_out_of_bounds.hpp"
 #include "detail/kernel_context.hpp"
@@ -40,12 +42,22 @@ concept contiguous_source = requires(C& c) {
 namespace ample::detail {
 
 /// container_access lets the runtime reach the memory layout of arrays and views.
+/// host_layout(c, access) is the layout of c's host copy, made current for `access` first
+/// (access_type_write: the caller overwrites all of it, so nothing is copied in).
 struct container_access {
   template <class C>
-  static auto layout(C& c) noexcept {
-    return c.layout();
+  static auto host_layout(C& c, concurrency::access_type access) {
+    return c.host_layout(access);
   }
 };
+
+/// host_buffer() is the buffer of a view made on the host over memory at `src`, which the
+/// caller owns: `bytes` of it. Inside a kernel (a view over tile_static memory, say) there is
+/// none; the view is a plain pointer.
+inline std::shared_ptr<buffer> host_buffer(const void* src, std::size_t bytes) {
+  if (in_kernel) return nullptr;
+  return buffer::wrap(const_cast<void*>(src), bytes);
+}
 
 /// point_count() is the number of points of e (0 if a dimension is not positive), counted in
 /// 64 bits and saturated at UINT64_MAX. Capacity checks use it rather than e.size(), whose
@@ -116,9 +128,12 @@ namespace Concurrency {
 ///     parallel_for_each(av.extent, [=](index<2> i) restrict(amp) { av[i] = i[0] * 10 + i[1]; });
 ///     av.synchronize();   // v == {0, 1, 2, 10, 11, 12}
 ///
-/// On the CPU engine accelerator and host share memory, so a view over a host container is
-/// read and written in place: synchronize(), refresh() and discard_data() move no data, and
-/// the last view with pending writes has nothing left to write back when it is destroyed.
+/// A view is a cache of its data source (docs/design/data-model.md). On the CPU engine's
+/// devices kernels and host share memory, so a view over a host container is read and
+/// written in place and nothing is ever copied. On a device with memory of its own (REF) the
+/// data is copied there when a kernel first needs it, and back when the host asks for it:
+/// through the view (element access, data(), synchronize()), or when the last view over the
+/// data goes away; until then, writes made on the device are not in the container.
 template <class T, int N = 1>
 class AMPLE_AMP_CPU array_view {
   static_assert(N >= 1, "array_view needs rank N >= 1");
@@ -163,7 +178,8 @@ class AMPLE_AMP_CPU array_view {
       : array_view(e, checked(src, e)) {}
   /// array_view(e, ptr) views e.size() elements at ptr.
   array_view(const concurrency::extent<N>& e, T* src)
-      : array_view(ample::detail::contiguous_layout(src, checked_shape(e)), nullptr) {}
+      : array_view(ample::detail::contiguous_layout(src, checked_shape(e)),
+                   ample::detail::host_buffer(src, ample::detail::point_count(e) * sizeof(T))) {}
   /// array_view(e) owns fresh storage of shape e on the default accelerator.
   AMPLE_CPU_ONLY explicit array_view(const concurrency::extent<N>& e) : array_view(e, allocate(checked_shape(e))) {}
 
@@ -197,15 +213,20 @@ class AMPLE_AMP_CPU array_view {
   /// or a section does there (detail/kernel_context.hpp): the view it copies outlives the
   /// kernel, and copying an owner would be an atomic increment and decrement of one counter
   /// that the work-items on every core share.
+  ///
+  /// A copy made while a launch copies its kernel reports itself to the launch's
+  /// capture_recorder, which makes its data current where the kernel runs.
   array_view(const array_view& other) noexcept
       : extent(other.extent), data_(other.data_), storage_(ample::detail::derived_storage(other.storage_)) {
     for (int d = 0; d < N; ++d) stride_[d] = other.stride_[d];
+    record_capture();
   }
   array_view& operator=(const array_view& other) noexcept {
     extent = other.extent;
     data_ = other.data_;
     for (int d = 0; d < N; ++d) stride_[d] = other.stride_[d];
     storage_ = ample::detail::derived_storage(other.storage_);
+    record_capture();
     return *this;
   }
   array_view(array_view&&) noexcept = default;
@@ -216,6 +237,7 @@ class AMPLE_AMP_CPU array_view {
   array_view(const array_view<U, N>& other) noexcept
       : extent(other.extent), data_(other.data_), storage_(ample::detail::derived_storage(other.storage_)) {
     for (int d = 0; d < N; ++d) stride_[d] = other.stride_[d];
+    record_capture();
   }
 
   concurrency::extent<N> get_extent() const noexcept { return extent; }
@@ -263,7 +285,7 @@ class AMPLE_AMP_CPU array_view {
     if constexpr (N == 1) {
       if constexpr (ample::detail::direct3d_out_of_bounds)
         if (AMPLE_IMPL_UNLIKELY(!row_inside(i))) return ample::detail::out_of_bounds_element<T>();
-      return static_cast<T&>(data_[i]);
+      return static_cast<T&>(host_ready()[i]);
     } else {
       if constexpr (ample::detail::direct3d_out_of_bounds)
         if (AMPLE_IMPL_UNLIKELY(!row_inside(i))) return projection_out_of_bounds(i);
@@ -312,7 +334,7 @@ class AMPLE_AMP_CPU array_view {
   T* data() const noexcept
     requires(N == 1)
   {
-    return data_;
+    return host_ready();
   }
 
   /// reinterpret_as<U>() views the same bytes as elements of type U: sizeof(T) * size() / sizeof(U)
@@ -343,22 +365,38 @@ class AMPLE_AMP_CPU array_view {
   AMPLE_CPU_ONLY void copy_to(array<element_type, N>& dest) const;
   AMPLE_CPU_ONLY void copy_to(const array_view<element_type, N>& dest) const;
 
-  /// synchronize() makes the data current where the view's source lives (the host container
-  /// for views over host memory). The CPU engine writes in place, so nothing moves.
-  AMPLE_CPU_ONLY void synchronize(access_type = access_type_read) const noexcept {}
-  /// synchronize_async() is synchronize() returning an already completed future.
-  AMPLE_CPU_ONLY completion_future synchronize_async(access_type = access_type_read) const { return ample::detail::ready_future(); }
-  /// synchronize_to(av) makes the data current on `av`. Every CPU-engine view addresses host
-  /// memory, so nothing moves.
-  AMPLE_CPU_ONLY void synchronize_to(const accelerator_view&, access_type = access_type_read) const noexcept {}
-  /// synchronize_to_async() is synchronize_to() returning an already completed future.
-  AMPLE_CPU_ONLY completion_future synchronize_to_async(const accelerator_view&, access_type = access_type_read) const {
+  /// synchronize(type) makes the view's data current where its source lives (the host
+  /// container, or the array); with access_type_write or read_write the copies elsewhere
+  /// become stale, as the source is about to change. A view made from an extent alone has no
+  /// source: nothing happens.
+  AMPLE_CPU_ONLY void synchronize(access_type type = access_type_read) const {
+    if (storage_ != nullptr && storage_->has_data_source()) acquire(storage_->home_space(), host_intent(type));
+  }
+  /// synchronize_async() is synchronize(), returning a completed future: the copies are done
+  /// when it returns.
+  AMPLE_CPU_ONLY completion_future synchronize_async(access_type type = access_type_read) const {
+    synchronize(type);
     return ample::detail::ready_future();
   }
-  /// refresh() tells the view that its source was changed behind its back.
-  AMPLE_CPU_ONLY void refresh() const noexcept {}
-  /// discard_data() says the current contents need not be kept (a hint; no data moves).
-  AMPLE_CPU_ONLY void discard_data() const noexcept {}
+  /// synchronize_to(av, type) makes the view's data current on `av`'s accelerator.
+  AMPLE_CPU_ONLY void synchronize_to(const accelerator_view& av, access_type type = access_type_read) const {
+    if (storage_ != nullptr) acquire(ample::detail::memory_space(*av.state()->dev), host_intent(type));
+  }
+  /// synchronize_to_async() is synchronize_to(), returning a completed future.
+  AMPLE_CPU_ONLY completion_future synchronize_to_async(const accelerator_view& av, access_type type = access_type_read) const {
+    synchronize_to(av, type);
+    return ample::detail::ready_future();
+  }
+  /// refresh() says the source was changed behind the view's back (the container written
+  /// directly): copies of the view's data elsewhere are stale.
+  AMPLE_CPU_ONLY void refresh() const {
+    if (storage_ != nullptr && storage_->has_data_source()) acquire(storage_->home_space(), access_type_write);
+  }
+  /// discard_data() says the view's contents need not be kept: the next use of the view,
+  /// anywhere, copies none of them in (a kernel that only writes the view pays no copy).
+  AMPLE_CPU_ONLY void discard_data() const {
+    if (storage_ != nullptr) storage_->discard(region_of(this));
+  }
 
  private:
   template <class, int>
@@ -372,7 +410,7 @@ class AMPLE_AMP_CPU array_view {
     for (int d = 0; d < N; ++d) stride_[d] = l.stride[d];
   }
   array_view(const concurrency::extent<N>& e, std::shared_ptr<ample::detail::buffer> storage)
-      : array_view(ample::detail::contiguous_layout(static_cast<T*>(storage->data()), e), storage) {}
+      : array_view(ample::detail::contiguous_layout(static_cast<T*>(storage->host_data()), e), storage) {}
 
   template <class Container>
   static T* checked(Container& src, const concurrency::extent<N>& e) {
@@ -389,7 +427,8 @@ class AMPLE_AMP_CPU array_view {
   static std::shared_ptr<ample::detail::buffer> allocate(const concurrency::extent<N>& e) {
     const ample::detail::device& d = ample::detail::default_device();
     d.default_cpu_access_type.use();  // implicit storage fixes the default
-    auto storage = ample::detail::buffer::allocate(d.default_view, e, sizeof(element_type));
+    // A view's storage is reached only through views, which launches record: not by reference.
+    auto storage = ample::detail::buffer::allocate(d.default_view, e, sizeof(element_type), false);
     storage->template construct_elements<element_type>();
     storage->drop_data_source();
     return storage;
@@ -399,6 +438,52 @@ class AMPLE_AMP_CPU array_view {
     ample::detail::strided_layout<T, N> l{data_, extent, {}};
     for (int d = 0; d < N; ++d) l.stride[d] = stride_[d];
     return l;
+  }
+  /// host_layout() is layout(), its data made current on the host for `access` first.
+  ample::detail::strided_layout<T, N> host_layout(access_type access) const {
+    if (storage_ != nullptr && !storage_->host_only()) acquire(nullptr, access);
+    return layout();
+  }
+
+  /// region_of() is what the view at `view` covers of its buffer's bytes.
+  static ample::detail::byte_ranges region_of(const void* view) {
+    const array_view& self = *static_cast<const array_view*>(view);
+    return ample::detail::byte_ranges::of(self.layout(), self.storage_->host_data());
+  }
+  void acquire(const ample::detail::device* space, access_type access) const {
+    storage_->acquire(space, region_of(this), access);
+  }
+  /// host_intent() is what synchronize(type) asks of the copy it makes current: the data
+  /// (read), and for a write, that the other copies become stale.
+  static access_type host_intent(access_type type) noexcept {
+    return (type & access_type_write) ? access_type_read_write : access_type_read;
+  }
+
+  /// record_capture() reports this copy to the capture_recorder of a launch copying its kernel
+  /// on this thread. Inside a kernel there is none: in_kernel is tested first, as
+  /// derived_storage() just did, so kernels pay nothing for it.
+  void record_capture() {
+    if (ample::detail::in_kernel || ample::detail::capture_recorder::active == nullptr || storage_ == nullptr) return;
+    ample::detail::capture_recorder::active->record({storage_.get(), this, &region_of, &rebase, !std::is_const_v<T>});
+  }
+  /// rebase() points the view at the same place in another copy of its buffer.
+  static void rebase(void* view, const void* from_base, void* to_base) {
+    array_view& self = *static_cast<array_view*>(view);
+    if (self.data_ == nullptr) return;
+    const auto offset = reinterpret_cast<const char*>(self.data_) - static_cast<const char*>(from_base);
+    self.data_ = reinterpret_cast<T*>(static_cast<char*>(to_base) + offset);
+  }
+
+  /// host_ready() is data_, current on the host when this is host code (detail/buffer.hpp's
+  /// host_view_access()). In a kernel in_kernel is true, and the CPU engine's loops tell the
+  /// compiler so, which removes the whole test from kernels.
+  AMPLE_IMPL_ALWAYS_INLINE T* host_ready() const noexcept {
+    // [[unlikely]], not __builtin_expect: the compiled-barrier pass folds in_kernel in tile
+    // clones before anything lowers llvm.expect, which would keep the dead call alive there.
+    if (!ample::detail::in_kernel && storage_ != nullptr && !storage_->host_only()) [[unlikely]]
+      return static_cast<T*>(ample::detail::host_view_access(*storage_, this, &region_of, !std::is_const_v<T>,
+                                                             const_cast<element_type*>(data_)));
+    return data_;
   }
 
   static constexpr bool unchecked_ = !ample::detail::debug_checks;
@@ -419,7 +504,7 @@ class AMPLE_AMP_CPU array_view {
       if (AMPLE_IMPL_UNLIKELY(data_ == nullptr || !ample::detail::within(idx, extent)))
         return ample::detail::out_of_bounds_element<T>();
     }
-    return data_[offset(idx)];
+    return host_ready()[offset(idx)];
   }
 
   std::ptrdiff_t offset(const index<N>& idx) const noexcept {

@@ -23,16 +23,23 @@ concept host_output_iterator = std::copy_constructible<Out> && requires(Out out,
 
 /// copy_from_range() fills a destination layout from [first, last), which must hold exactly
 /// as many elements as the destination.
-template <class It, class T, int N>
-void copy_from_range(It first, It last, const strided_layout<T, N>& dst) {
+/// check_range_size() throws when a random-access range does not hold exactly as many
+/// elements as `shape`; before the destination is touched, so that its copies elsewhere stay
+/// current. Other iterators are counted while copying.
+template <class It, int N>
+void check_range_size(It first, It last, const concurrency::extent<N>& shape) {
   if constexpr (std::random_access_iterator<It>) {
     const auto available = static_cast<std::size_t>(std::distance(first, last));
-    if (available != dst.shape.size())
+    if (available != shape.size())
       AMPLE_THROW(concurrency::runtime_exception,
                   "copy: source range holds " + std::to_string(available) + " elements, destination extent " +
-                      format_extent(dst.shape) + " holds " + std::to_string(dst.shape.size()),
+                      format_extent(shape) + " holds " + std::to_string(shape.size()),
                   concurrency::error_code::e_invalidarg);
   }
+}
+
+template <class It, class T, int N>
+void copy_from_range(It first, It last, const strided_layout<T, N>& dst) {
   const int len = dst.shape[N - 1];
   std::size_t copied = 0;
   for_each_outer(dst.shape, [&](const int* idx) {
@@ -73,10 +80,14 @@ void copy_to_iterator(const strided_layout<T, N>& src, Out out) {
   });
 }
 
-template <class S, class D, int N>
-void checked_copy(const strided_layout<S, N>& src, const strided_layout<D, N>& dst) {
-  require_same_extent(src.shape, dst.shape, "copy");
-  copy_layout(src, dst);
+/// copy_between() copies container `src` into container `dest` on the host, each made current
+/// there first; runtime_exception naming both extents, before either is touched, if they
+/// differ.
+template <class Src, class Dest>
+void copy_between(const Src& src, Dest& dest) {
+  require_same_extent(concurrency::extent<Src::rank>(src.extent), concurrency::extent<Dest::rank>(dest.extent), "copy");
+  copy_layout(container_access::host_layout(src, concurrency::access_type_read),
+              container_access::host_layout(dest, concurrency::access_type_write));
 }
 
 }  // namespace ample::detail
@@ -85,11 +96,11 @@ namespace Concurrency {
 
 template <class T, int N>
 void array_view<T, N>::copy_to(array<element_type, N>& dest) const {
-  ample::detail::checked_copy(layout(), ample::detail::container_access::layout(dest));
+  ample::detail::copy_between(*this, dest);
 }
 template <class T, int N>
 void array_view<T, N>::copy_to(const array_view<element_type, N>& dest) const {
-  ample::detail::checked_copy(layout(), ample::detail::container_access::layout(dest));
+  ample::detail::copy_between(*this, dest);
 }
 
 /// copy(src, dest) copies all elements of an array or view into an array or view of the same
@@ -124,33 +135,35 @@ void copy(const array_view<T, N>& src, const array_view<T, N>& dest) {
 /// never falls through to std::copy, which ADL finds for std::vector's iterators.
 template <ample::detail::host_iterator It, class T, int N>
 void copy(It first, It last, array<T, N>& dest) {
-  ample::detail::copy_from_range(first, last, ample::detail::container_access::layout(dest));
+  ample::detail::check_range_size(first, last, dest.extent);
+  ample::detail::copy_from_range(first, last, ample::detail::container_access::host_layout(dest, access_type_write));
 }
 template <ample::detail::host_iterator It, class T, int N>
 void copy(It first, It last, const array_view<T, N>& dest) {
-  ample::detail::copy_from_range(first, last, ample::detail::container_access::layout(dest));
+  ample::detail::check_range_size(first, last, concurrency::extent<N>(dest.extent));
+  ample::detail::copy_from_range(first, last, ample::detail::container_access::host_layout(dest, access_type_write));
 }
 /// copy(first, dest) fills an array or view from a host iterator, reading dest.extent.size()
 /// elements.
 template <ample::detail::host_iterator It, class T, int N>
 void copy(It first, array<T, N>& dest) {
-  ample::detail::copy_from_begin(first, ample::detail::container_access::layout(dest));
+  ample::detail::copy_from_begin(first, ample::detail::container_access::host_layout(dest, access_type_write));
 }
 template <ample::detail::host_iterator It, class T, int N>
 void copy(It first, const array_view<T, N>& dest) {
-  ample::detail::copy_from_begin(first, ample::detail::container_access::layout(dest));
+  ample::detail::copy_from_begin(first, ample::detail::container_access::host_layout(dest, access_type_write));
 }
 
 /// copy(src, out) writes all elements of an array or view to an output iterator.
 template <class T, int N, class Out>
   requires ample::detail::host_output_iterator<Out, T>
 void copy(const array<T, N>& src, Out out) {
-  ample::detail::copy_to_iterator(ample::detail::container_access::layout(src), out);
+  ample::detail::copy_to_iterator(ample::detail::container_access::host_layout(src, access_type_read), out);
 }
 template <class T, int N, class Out>
   requires ample::detail::host_output_iterator<Out, std::remove_const_t<T>>
 void copy(const array_view<T, N>& src, Out out) {
-  ample::detail::copy_to_iterator(ample::detail::container_access::layout(src), out);
+  ample::detail::copy_to_iterator(ample::detail::container_access::host_layout(src, access_type_read), out);
 }
 
 /// copy_async() performs copy() and returns a completed future: CPU-engine copies are host

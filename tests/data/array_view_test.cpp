@@ -284,6 +284,7 @@ TEST_P(ArrayViewKernelTest, ViewsDerivedInsideKernelsReachTheirElements) {
     block[t.local[0]][t.local[1]] += 1000;
   });
   std::vector<int> from_array = arr;
+  over_host.synchronize();
   for (int r = 0; r < 6; ++r)
     for (int c = 0; c < 8; ++c) {
       EXPECT_EQ(from_array[r * 8 + c], 1000 + r * 10 + c);

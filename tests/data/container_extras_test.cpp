@@ -83,7 +83,7 @@ TEST(ContainerExtrasTest, OrdinaryArrayIsAssociatedWithItsOwnView) {
   array<float, 1> a(4, av);
   EXPECT_EQ(a.get_accelerator_view(), av);
   EXPECT_EQ(a.get_associated_accelerator_view(), av);
-  EXPECT_EQ(a.get_cpu_access_type(), access_type_read_write);
+  EXPECT_EQ(a.get_cpu_access_type(), av.get_accelerator().get_default_cpu_access_type());
   array<float, 1> r(4, av, access_type_read);
   EXPECT_EQ(r.get_cpu_access_type(), access_type_read);
   EXPECT_EQ(r.cpu_access_type, access_type_read);

@@ -16,13 +16,13 @@ AMPLE_TEST_USING_AMP;
 TEST(AcceleratorCpuAccessTest, OverridesOnceAndAutoArraysTakeIt) {
   accelerator ref(accelerator::direct3d_ref);
   const accelerator before(accelerator::direct3d_ref);
-  EXPECT_EQ(ref.get_default_cpu_access_type(), access_type_read_write) << "the runtime's choice";
+  EXPECT_EQ(ref.get_default_cpu_access_type(), access_type_none) << "the runtime's choice: REF has memory of its own";
 
   EXPECT_TRUE(ref.set_default_cpu_access_type(access_type_read));
   EXPECT_EQ(ref.get_default_cpu_access_type(), access_type_read);
   EXPECT_EQ(ref.default_cpu_access_type, access_type_read);
   EXPECT_EQ(before.get_default_cpu_access_type(), access_type_read) << "the getter reads the device";
-  EXPECT_EQ(before.default_cpu_access_type, access_type_read_write) << "the data member is a snapshot";
+  EXPECT_EQ(before.default_cpu_access_type, access_type_none) << "the data member is a snapshot";
   EXPECT_EQ(accelerator(accelerator::direct3d_ref).default_cpu_access_type, access_type_read);
 
   EXPECT_FALSE(ref.set_default_cpu_access_type(access_type_write)) << "already overridden";

@@ -1,28 +1,54 @@
-// buffer: a block of memory that belongs to an accelerator_view.
+// buffer: one data source, with a copy in each memory space that uses it.
 #pragma once
 
 #include <sys/sysinfo.h>
 
 #include <climits>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "../config.hpp"
 #include "../exceptions.hpp"
 #include "../extent.hpp"
 #include "bitwise_copyable.hpp"
+#include "byte_ranges.hpp"
 #include "device.hpp"
 
 namespace ample::detail {
 
-/// buffer is the storage of an array (or of an array_view made from an extent alone). It
-/// belongs to the accelerator_view it was created on; arrays and views share it by
-/// shared_ptr, so views keep it alive. Every device of the CPU engine addresses host memory,
-/// so the block is host memory aligned for vector loads; a device with memory of its own
-/// (CUDA) will add its device-side block here.
+/// buffer is one data source: the storage of an array, of an array_view made from an extent
+/// alone, or the host memory an array_view was made over (a container, a pointer). Arrays
+/// and views share it by shared_ptr, so views keep it alive.
+///
+/// Copies and coherence (docs/design/data-model.md). The buffer's bytes can have a copy in
+/// each memory space: the host's (shared by the CPU engine's devices and the cpu_accelerator)
+/// and each device with memory of its own (REF). copies_[0] is the home, where the data
+/// source lives: the host for a view over host memory, the array's device for an array.
+/// Every buffer also has a host copy, at a fixed address for its whole life (the home, or a
+/// mirror of it), because host-side views point into it. Each copy knows which bytes it holds
+/// current (`valid`); bytes current nowhere were discarded.
+///
+/// An array's storage has one copy, its home, which every memory space uses. Kernels reach
+/// an array through a reference, which no capture records (capture_recorder.hpp), so no
+/// launch could tell which arrays to move; REF's memory is host memory, so its arrays serve
+/// the host and the CPU engine in place. A device that cannot address them (CUDA) needs its
+/// arrays found by the compiler.
+///   - acquire(space, region, access) makes `region` current in `space` before reading it
+///     there (copying only what is stale) and, for writes, makes every other copy of it stale;
+///   - views are current where the C++ AMP rules say so: at host access, synchronize(),
+///     refresh(), discard_data(), copy() and kernel launches (capture_recorder.hpp);
+///   - a buffer over memory it does not own writes stale bytes back home when the last view
+///     over it goes away.
+/// host_only() says that no copy but the host's exists or was discarded: then host access
+/// needs nothing and a launch on a CPU-engine device needs nothing, the zero-copy case that
+/// every buffer stays in on a machine whose kernels all run on the CPU engine.
 ///
 /// Which sizes raise out_of_memory. Linux overcommits: malloc of more bytes than the machine
 /// has may succeed, and the process is killed by the OOM killer later, when the pages are
@@ -38,24 +64,16 @@ namespace ample::detail {
 /// A size within RAM plus swap that the kernel grants lazily can still meet the OOM killer
 /// when the memory is short at the time of touching it (or a cgroup limit is lower), as any
 /// allocation under overcommit can; that is not detectable without touching every page.
-class buffer {
+class buffer : public std::enable_shared_from_this<buffer> {
  public:
   static constexpr std::size_t alignment = 64;
 
-  /// allocate() returns `bytes` bytes owned by `owner`; out_of_memory naming the size if the
-  /// machine has too little memory (RAM plus swap) or the allocator none to give.
-  static std::shared_ptr<buffer> allocate(std::shared_ptr<view_state> owner, std::size_t bytes) {
-    const std::size_t limit = memory_limit_bytes();
-    if (limit != 0 && bytes > limit)
-      AMPLE_THROW(concurrency::out_of_memory, "cannot allocate " + std::to_string(bytes) +
-                                                  " bytes of array storage: more than the " + std::to_string(limit) +
-                                                  " bytes of RAM and swap this machine has");
-    void* p = ::operator new(bytes == 0 ? 1 : bytes, std::align_val_t(alignment), std::nothrow);
-    if (p == nullptr)
-      AMPLE_THROW(concurrency::out_of_memory,
-                  "cannot allocate " + std::to_string(bytes) + " bytes of array storage");
-    return std::shared_ptr<buffer>(new buffer(std::move(owner), p, bytes));
-  }
+  /// allocate() returns `bytes` bytes owned by `owner`, in its device's memory; out_of_memory
+  /// naming the size if the machine has too little memory (RAM plus swap) or the allocator
+  /// none to give. `by_reference`: an array's storage, kept in one copy (see above); otherwise
+  /// a view's, with a host mirror where the device has memory of its own.
+  static std::shared_ptr<buffer> allocate(std::shared_ptr<view_state> owner, std::size_t bytes,
+                                          bool by_reference = true);
 
   /// allocate() returns storage for every element of extent `e`, each `element_size` bytes.
   /// Unlike `e.size() * element_size`, it sees an element count that does not fit in
@@ -63,7 +81,7 @@ class buffer {
   /// out_of_memory naming the extent instead of allocating a wrapped, too small, size.
   template <int N>
   static std::shared_ptr<buffer> allocate(std::shared_ptr<view_state> owner, const concurrency::extent<N>& e,
-                                          std::size_t element_size) {
+                                          std::size_t element_size, bool by_reference = true) {
     std::uint64_t elements = 1;
     bool too_many = false;
     int dims[N];
@@ -73,7 +91,7 @@ class buffer {
       const std::uint64_t n = e[d] > 0 ? static_cast<std::uint64_t>(e[d]) : 0;
       if (!too_many && __builtin_mul_overflow(elements, n, &elements)) too_many = true;
     }
-    if (!too_many && elements == 0) return allocate(std::move(owner), 0);
+    if (!too_many && elements == 0) return allocate(std::move(owner), 0, by_reference);
     std::size_t bytes = 0;
     if (too_many || elements > UINT_MAX)
       AMPLE_THROW(concurrency::out_of_memory,
@@ -85,38 +103,72 @@ class buffer {
                   "cannot allocate array storage of extent " + format_values(dims, N) + ": " +
                       std::to_string(elements) + " elements of " + std::to_string(element_size) +
                       " bytes exceed SIZE_MAX bytes");
-    return allocate(std::move(owner), bytes);
+    return allocate(std::move(owner), bytes, by_reference);
   }
+
+  /// wrap() is the buffer of host memory that the caller owns (an array_view's container),
+  /// shared by every view made over the same memory, so that they see each other's writes
+  /// wherever those are current. It returns the share of one construction's views: when the
+  /// last of them goes, what is current only elsewhere is written home (src/data/buffer.cpp).
+  static std::shared_ptr<buffer> wrap(void* host, std::size_t bytes);
 
   buffer(const buffer&) = delete;
   buffer& operator=(const buffer&) = delete;
-  ~buffer() {
-    if (destroy_elements_ != nullptr) destroy_elements_(data_, bytes_);
-    ::operator delete(data_, std::align_val_t(alignment));
-  }
+  ~buffer();
 
   /// construct_elements<T>() gives the buffer's T elements a lifetime where a T is not a plain
   /// bundle of bytes (a user-written copy constructor or destructor, as in ray tracers' sphere
   /// structs, which Microsoft's array accepts): each is value-initialised now and destroyed
   /// before the memory is freed, and containers copy them element by element. Other elements
-  /// stay uninitialised, as C++ AMP allows, and are copied as bytes.
+  /// stay uninitialised, as C++ AMP allows, and are copied as bytes. Between memory spaces
+  /// every element moves as bytes, as a GPU's copies would move it.
   template <class T>
   void construct_elements() {
     if constexpr (!is_bitwise_copyable_v<T>) {
-      std::uninitialized_value_construct_n(static_cast<T*>(data_), bytes_ / sizeof(T));
+      std::uninitialized_value_construct_n(static_cast<T*>(data()), bytes_ / sizeof(T));
       destroy_elements_ = [](void* data, std::size_t bytes) {
         std::destroy_n(static_cast<T*>(data), bytes / sizeof(T));
       };
     }
   }
 
-  void* data() const noexcept { return data_; }
+  /// data() is the home copy: where an array's elements live, and what kernels on the home
+  /// device reach through an array captured by reference.
+  void* data() const noexcept { return home_; }
+  /// host_data() is the host copy, where host-side views point: the home, or its mirror.
+  void* host_data() const noexcept { return host_; }
   std::size_t bytes() const noexcept { return bytes_; }
   const std::shared_ptr<view_state>& owner() const noexcept { return owner_; }
   /// has_data_source() is false for the storage of an array_view made from an extent alone:
   /// such a view has no data source, and no source_accelerator_view (SPEC §5.2).
   bool has_data_source() const noexcept { return has_data_source_; }
   void drop_data_source() noexcept { has_data_source_ = false; }
+
+  /// host_only() is true while no copy but the host's holds data and nothing is discarded:
+  /// host access and CPU-engine launches then have nothing to do. Relaxed: it is only a
+  /// shortcut for acquire(), which takes the lock, and a host thread reading it while another
+  /// launches over the same data is already racing on the data itself.
+  bool host_only() const noexcept { return host_only_.load(std::memory_order_relaxed); }
+
+  /// acquire() makes `region` current in `space` for `access` (see the class comment):
+  /// access_type_read copies in what is stale there; access_type_write makes the other copies
+  /// stale without copying in (the caller overwrites all of `region`); read_write does both.
+  ///
+  /// `launch_writes`: a launch is about to write `region` in `space`; until its end_writes(),
+  /// an acquire that would copy any of it out waits. Launches from other host threads over the
+  /// same data may run at the same time; this keeps one from taking the other's half-written
+  /// bytes for current ones. It starts under the same lock as the acquire, so that no copy
+  /// can slip in between.
+  void acquire(const device* space, const byte_ranges& region, concurrency::access_type access,
+               bool launch_writes = false);
+  /// discard() says that `region` need not be kept: the next acquire anywhere copies none of it.
+  void discard(const byte_ranges& region);
+  /// end_writes() ends a launch's writes of `region` (acquire()'s `launch_writes`).
+  void end_writes(const byte_ranges& region);
+  /// base_in() is the address of this buffer's copy in `space` (allocated on first use).
+  void* base_in(const device* space);
+  /// home_space() is the memory space of the home copy (nullptr: host memory).
+  const device* home_space() const noexcept;
 
   /// memory_limit_bytes() is RAM plus swap, read once per process (0 if unknown: no limit).
   static std::size_t memory_limit_bytes() noexcept {
@@ -133,14 +185,53 @@ class buffer {
   }
 
  private:
-  buffer(std::shared_ptr<view_state> owner, void* data, std::size_t bytes)
-      : owner_(std::move(owner)), data_(data), bytes_(bytes) {}
+  struct copy {
+    const device* space;  ///< nullptr: host memory
+    void* base;
+    bool owned;           ///< freed with the buffer (not a caller's container)
+    byte_ranges valid;    ///< the bytes this copy holds current
+  };
+
+  buffer(std::shared_ptr<view_state> owner, std::size_t bytes, bool by_reference);
+  copy& copy_in(const device* space);
+  void update_host_only();
+  void move_bytes(copy& to, const copy& from, const byte_ranges& region);
 
   std::shared_ptr<view_state> owner_;
-  void* data_;
+  void* home_ = nullptr;
+  void* host_ = nullptr;
   std::size_t bytes_;
   bool has_data_source_ = true;
+  bool by_reference_;
+  std::atomic<bool> host_only_{true};
+  bool counted_ = false;  ///< counted in buffers_beyond_host
   void (*destroy_elements_)(void* data, std::size_t bytes) = nullptr;  ///< set by construct_elements()
+  std::mutex mutex_;       ///< guards copies_, discarded_ and writing_
+  std::condition_variable written_;  ///< notified when a launch's writes end
+  std::vector<copy> copies_;
+  byte_ranges discarded_;
+  std::vector<byte_ranges> writing_;  ///< one entry per launch writing now (acquire())
 };
 
+/// buffers_beyond_host counts the buffers that are not host_only(). While it is 0, a launch on
+/// a CPU-engine device needs no coherence work at all (launch.hpp). Relaxed: see host_only().
+inline std::atomic<long> buffers_beyond_host{0};
+
+/// memory_space() is where a device's kernels find their data: nullptr for host memory.
+inline const device* memory_space(const device& d) noexcept { return d.has_own_memory ? &d : nullptr; }
+
+/// host_view_access() makes the host copy of a view current for host access and returns
+/// `data`. `region(view)` is what the view covers; `writes`: the host may write it.
+///
+/// Declared pure, which it is not: it copies into the host copy and updates the buffer's
+/// state. It is called only where a view's element is reached on the host
+/// (array_view::host_data()), and the attribute is what lets kernels vectorise: their loops
+/// hold the same call behind `!in_kernel`, and a call that may write memory would keep the
+/// compiler from hoisting anything out of them. What the compiler may assume from it is
+/// true for every valid program: it writes only bytes that were stale in the host copy, which
+/// no host code could have read since they became stale without synchronizing (a direct
+/// read of a view's container without synchronize() is undefined in C++ AMP), and the state
+/// it updates is read only by calls the compiler cannot see into.
+[[gnu::pure]] void* host_view_access(buffer& b, const void* view, byte_ranges (*region)(const void*), bool writes,
+                                     void* data) noexcept;
 }  // namespace ample::detail

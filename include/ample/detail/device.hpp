@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -82,6 +83,36 @@ class cpu_access_setting {
   mutable std::atomic<int> state_;
 };
 
+/// transfer_counters count the copies between a device's own memory and other memory spaces
+/// (buffer.hpp): how many copies, and how many bytes, in each direction. Devices are const and
+/// shared, so the counters are mutable atomics; relaxed, as they order nothing. They copy by
+/// value, so that the registry can derive one device description from another.
+class transfer_counters {
+ public:
+  struct totals {
+    std::uint64_t copies_in = 0, bytes_in = 0;    ///< into the device's memory
+    std::uint64_t copies_out = 0, bytes_out = 0;  ///< out of it
+  };
+
+  transfer_counters() noexcept = default;
+  transfer_counters(const transfer_counters&) noexcept {}
+  transfer_counters& operator=(const transfer_counters&) noexcept { return *this; }
+
+  void count_in(std::size_t bytes) const noexcept { add(copies_in_, bytes_in_, bytes); }
+  void count_out(std::size_t bytes) const noexcept { add(copies_out_, bytes_out_, bytes); }
+  totals load() const noexcept {
+    return {copies_in_.load(std::memory_order_relaxed), bytes_in_.load(std::memory_order_relaxed),
+            copies_out_.load(std::memory_order_relaxed), bytes_out_.load(std::memory_order_relaxed)};
+  }
+
+ private:
+  static void add(std::atomic<std::uint64_t>& copies, std::atomic<std::uint64_t>& total, std::size_t bytes) noexcept {
+    copies.fetch_add(1, std::memory_order_relaxed);
+    total.fetch_add(bytes, std::memory_order_relaxed);
+  }
+  mutable std::atomic<std::uint64_t> copies_in_{0}, bytes_in_{0}, copies_out_{0}, bytes_out_{0};
+};
+
 /// device describes one accelerator. Devices are created once and live for the whole process,
 /// so accelerator and accelerator_view hold plain pointers to them.
 struct device {
@@ -101,6 +132,11 @@ struct device {
   cpu_access_setting default_cpu_access_type;
   std::shared_ptr<view_state> default_view;
   bool runs_serially;  ///< one work-item chunk after another on the launching thread (REF)
+  /// has_own_memory: kernels reach only the device's own copies of data, which every launch,
+  /// synchronize() and copy() moves explicitly (REF, as Microsoft's was); otherwise they
+  /// address host memory in place (the CPU engine, zero-copy).
+  bool has_own_memory;
+  transfer_counters transfers;
 };
 
 /// view_state is one accelerator_view: a queue of work on a device. Work on the CPU engine

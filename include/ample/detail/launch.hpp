@@ -11,6 +11,8 @@
 #include "../exceptions.hpp"
 #include "../extent.hpp"
 #include "../tiled_extent.hpp"
+#include "buffer.hpp"
+#include "capture_recorder.hpp"
 #include "device.hpp"
 #include "parallel_for.hpp"
 #include "strided_layout.hpp"
@@ -58,23 +60,34 @@ void validate_domain(const concurrency::tiled_extent<D0, D1, D2>& t) {
                       " (dimension " + std::to_string(d) + "); use tiled_extent::pad() or truncate()");
 }
 
-/// launch() runs `kernel` over `domain` on the device behind `view`.
+/// run_on_cpu_engine() runs `kernel` over `domain` with the CPU engine, in order on the
+/// launching thread for a device that runs serially (REF).
+template <class Domain, class Kernel>
+void run_on_cpu_engine(const device& dev, const Domain& domain, const Kernel& kernel) {
+  parallel_for<Kernel, Domain, cpu::backend>(kernel, domain, dev.runs_serially ? cpu::order::serial : cpu::order::parallel)
+      .execute();
+}
+
+/// launch() runs `kernel` over `domain` on the device behind `view`, with its data current
+/// there (detail/buffer.hpp). While every buffer is host_only() a launch on a CPU-engine
+/// device uses the kernel as it is: the zero-copy case costs one relaxed load. Otherwise the
+/// kernel is copied under a capture_recorder, which finds its views and makes them current;
+/// on a device with memory of its own the copy, pointing at the device's memory, is what runs.
 template <class Domain, class Kernel>
 void launch(const view_state& view, const Domain& domain, const Kernel& kernel) {
   validate_domain(domain);
-  switch (view.dev->backend) {
-    case backend_id::cpu:
-      parallel_for<Kernel, Domain, cpu::backend>(kernel, domain, view.dev->runs_serially ? cpu::order::serial
-                                                                                     : cpu::order::parallel)
-          .execute();
-      return;
-    case backend_id::host:
-      break;
-  }
-  AMPLE_THROW(concurrency::runtime_exception,
-              "parallel_for_each is not supported on the selected accelerator (\"cpu\": accelerator::cpu_accelerator "
-              "holds host memory only); run kernels on the default accelerator",
-              concurrency::error_code::e_invalidarg);
+  if (view.dev->backend == backend_id::host)
+    AMPLE_THROW(concurrency::runtime_exception,
+                "parallel_for_each is not supported on the selected accelerator (\"cpu\": accelerator::cpu_accelerator "
+                "holds host memory only); run kernels on the default accelerator",
+                concurrency::error_code::e_invalidarg);
+  const device* space = memory_space(*view.dev);
+  if (space == nullptr && buffers_beyond_host.load(std::memory_order_relaxed) == 0)
+    return run_on_cpu_engine(*view.dev, domain, kernel);
+  capture_recorder recorder(space);
+  const Kernel device_kernel = (recorder.start(), kernel);
+  recorder.make_current();
+  run_on_cpu_engine(*view.dev, domain, space == nullptr ? kernel : device_kernel);
 }
 
 }  // namespace ample::detail

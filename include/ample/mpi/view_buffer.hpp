@@ -27,11 +27,12 @@ namespace ample::mpi {
 ///   requests keep their view_buffer until they complete.
 class view_buffer {
  public:
-  /// view_buffer() describes no elements.
+  /// view_buffer() describes no elements. Made from a view, it describes the view's host
+  /// copy, current and the only current one (MPI may read or write it).
   view_buffer() = default;
   template <class T, int N>
   explicit view_buffer(const concurrency::array_view<T, N>& view)
-      : view_buffer(ample::detail::container_access::layout(view)) {}
+      : view_buffer(ample::detail::container_access::host_layout(view, concurrency::access_type_read_write)) {}
 
   template <class T, int N>
   explicit view_buffer(const ample::detail::strided_layout<T, N>& layout)

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "../../config.hpp"
+#include "../../detail/kernel_context.hpp"
 #include "../../detail/parallel_for.hpp"
 #include "../../extent.hpp"
 #include "../../index.hpp"
@@ -53,6 +54,10 @@ class parallel_for<Kernel, concurrency::extent<N>, cpu::backend> {
   }
 
   void run_range(std::int64_t begin, std::int64_t end) const {
+    // Every thread that runs chunks has in_kernel set (thread_pool.cpp, engine.cpp). Saying so
+    // here lets the compiler drop array_view's host-side test from the inlined kernel, which
+    // would otherwise keep the loop below from vectorising (array_view::host_ready()).
+    if (!in_kernel) __builtin_unreachable();
     const Kernel& kernel = kernel_;
     if constexpr (N == 1) {
       for (int i = static_cast<int>(begin); i < static_cast<int>(end); ++i)

@@ -1,0 +1,82 @@
+// capture_recorder: finds the views a kernel object holds, while a launch copies it.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "../config.hpp"
+#include "buffer.hpp"
+#include "byte_ranges.hpp"
+#include "device.hpp"
+
+namespace ample::detail {
+
+/// capture_recorder finds every array_view a kernel holds, however deep in captured structs,
+/// and makes each current where the kernel runs. A launch that needs it (launch.hpp) copies
+/// the kernel object with a recorder active on its thread; each view's copy constructor (and
+/// copy assignment) reports itself through record(). Views are found by what they are, never
+/// by matching addresses: a capture cannot be mistaken for anything else.
+///
+/// After the copy, make_current() acquires every recorded region in the launch's memory space
+/// (read, or read_write for views of non-const elements: a kernel's views are current only
+/// there afterwards) and, for a device with memory of its own, points each copied view at the
+/// device's copy of its buffer. The copies hold shares of their buffers, so the buffers live
+/// until the launch has finished.
+///
+/// Arrays are captured by reference, which copies nothing: an array's storage has one copy,
+/// which every memory space uses (buffer.hpp).
+class capture_recorder {
+ public:
+  /// capture is one recorded view: its buffer, the bytes it covers, and how to move its data
+  /// pointer from one copy of the buffer to the same place in another.
+  struct capture {
+    buffer* storage;
+    void* view;
+    byte_ranges (*region)(const void* view);
+    void (*rebase)(void* view, const void* from_base, void* to_base);
+    bool writes;
+  };
+
+  /// active is the recorder of the launch copying a kernel on this thread, if any.
+  static inline thread_local capture_recorder* active = nullptr;
+
+  explicit capture_recorder(const device* space) noexcept : space_(space) {}
+  capture_recorder(const capture_recorder&) = delete;
+  capture_recorder& operator=(const capture_recorder&) = delete;
+  /// The recorder outlives the kernel's run in a launch: its end is the end of the launch's
+  /// writes (buffer::end_writes()).
+  ~capture_recorder();
+
+  /// start() makes this the active recorder, until stop() or make_current(); a launch starts
+  /// it in the expression that copies the kernel: `const Kernel copy = (rec.start(), kernel);`.
+  void start() noexcept {
+    previous_ = active;
+    active = this;
+    started_ = true;
+  }
+  void stop() noexcept {
+    if (started_) active = previous_;
+    started_ = false;
+  }
+
+  /// record() adds a view. noexcept and out of line: array_view's copy constructor calls it,
+  /// and kernels copy views, so it must add no unwinding path to them (a failed allocation of
+  /// the list ends the program).
+  void record(const capture& c) noexcept;
+
+  /// make_current() acquires every recorded view in the launch's memory space and rebases
+  /// the copies onto the device's copies of their buffers.
+  void make_current();
+
+ private:
+  const device* space_;
+  capture_recorder* previous_ = nullptr;
+  bool started_ = false;
+  std::vector<capture> captures_;
+  /// writes_ are the regions the launch writes, per buffer, held until it ends.
+  std::vector<std::pair<std::shared_ptr<buffer>, byte_ranges>> writes_;
+};
+
+}  // namespace ample::detail

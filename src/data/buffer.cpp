@@ -1,0 +1,235 @@
+// buffer: allocation, the copies of a data source and their coherence (detail/buffer.hpp).
+#include "ample/detail/buffer.hpp"
+
+#include <cstring>
+#include <unordered_map>
+
+#include "ample/accelerator.hpp"
+
+namespace ample::detail {
+namespace {
+
+void* allocate_bytes(std::size_t bytes, const char* what) {
+  void* p = ::operator new(bytes == 0 ? 1 : bytes, std::align_val_t(buffer::alignment), std::nothrow);
+  if (p == nullptr)
+    AMPLE_THROW(concurrency::out_of_memory, "cannot allocate " + std::to_string(bytes) + " bytes of " + what);
+  // Zeroed, so that bytes read before anything was written (a discarded view read on a
+  // device, say) are the same on every run.
+  std::memset(p, 0, bytes);
+  return p;
+}
+
+void free_bytes(void* p) { ::operator delete(p, std::align_val_t(buffer::alignment)); }
+
+/// host_range_registry holds the buffers over callers' host memory, by address and size, so
+/// that views made separately over the same memory (the same container, twice) share one
+/// buffer and see each other's writes wherever they are current.
+struct host_range_registry {
+  struct key {
+    const void* host;
+    std::size_t bytes;
+    bool operator==(const key&) const = default;
+  };
+  struct key_hash {
+    std::size_t operator()(const key& k) const noexcept {
+      return std::hash<const void*>()(k.host) ^ (std::hash<std::size_t>()(k.bytes) << 1);
+    }
+  };
+  std::mutex mutex;
+  std::unordered_map<key, std::weak_ptr<buffer>, key_hash> buffers;
+};
+host_range_registry& host_ranges() {
+  static auto* r = new host_range_registry;  // immortal: buffers may die in static destructors
+  return *r;
+}
+
+}  // namespace
+
+buffer::buffer(std::shared_ptr<view_state> owner, std::size_t bytes, bool by_reference)
+    : owner_(std::move(owner)), bytes_(bytes), by_reference_(by_reference) {}
+
+std::shared_ptr<buffer> buffer::allocate(std::shared_ptr<view_state> owner, std::size_t bytes, bool by_reference) {
+  const std::size_t limit = memory_limit_bytes();
+  if (limit != 0 && bytes > limit)
+    AMPLE_THROW(concurrency::out_of_memory, "cannot allocate " + std::to_string(bytes) +
+                                                " bytes of array storage: more than the " + std::to_string(limit) +
+                                                " bytes of RAM and swap this machine has");
+  const device* space = memory_space(*owner->dev);
+  std::shared_ptr<buffer> b(new buffer(std::move(owner), bytes, by_reference));
+  b->home_ = allocate_bytes(bytes, "array storage");
+  b->copies_.push_back(copy{space, b->home_, true, byte_ranges(0, bytes)});
+  if (space == nullptr || by_reference) {
+    b->host_ = b->home_;
+  } else {
+    // The host mirror exists from the start: host-side views point into it.
+    b->host_ = allocate_bytes(bytes, "host copy of a view's storage");
+    b->copies_.push_back(copy{nullptr, b->host_, true, byte_ranges()});
+    std::lock_guard lock(b->mutex_);
+    b->update_host_only();
+  }
+  return b;
+}
+
+namespace {
+
+/// view_family is what the views of one array_view construction over host memory, and their
+/// copies, sections and projections, share: a share of the buffer over that memory. When the
+/// last of them goes, the host gets every byte that is current only elsewhere, as C++ AMP's
+/// last view of a data source writes back; the buffer itself lives on while views made
+/// separately over the same memory do.
+struct view_family {
+  std::shared_ptr<buffer> shared;
+  ~view_family() {
+    if (!shared->host_only())
+      shared->acquire(nullptr, byte_ranges(0, shared->bytes()), concurrency::access_type_read);
+  }
+};
+
+}  // namespace
+
+std::shared_ptr<buffer> buffer::wrap(void* host, std::size_t bytes) {
+  std::shared_ptr<buffer> b;
+  {
+    host_range_registry& r = host_ranges();
+    std::lock_guard lock(r.mutex);
+    std::weak_ptr<buffer>& entry = r.buffers[{host, bytes}];
+    b = entry.lock();
+    if (!b) {
+      b.reset(new buffer(find_device(concurrency::accelerator::cpu_accelerator)->default_view, bytes, false));
+      b->home_ = b->host_ = host;
+      b->copies_.push_back(copy{nullptr, host, false, byte_ranges(0, bytes)});
+      entry = b;
+    }
+  }
+  // A view made over host memory takes the memory as it finds it, as if nothing else viewed
+  // it: the host may have written it since the other views last looked. What those views
+  // wrote elsewhere comes home first, and their copies elsewhere stop being current.
+  if (!b->host_only()) b->acquire(nullptr, byte_ranges(0, bytes), concurrency::access_type_read_write);
+  auto family = std::make_shared<view_family>(view_family{std::move(b)});
+  buffer* shared = family->shared.get();
+  return std::shared_ptr<buffer>(std::move(family), shared);
+}
+
+buffer::~buffer() {
+  if (!copies_.front().owned) {
+    // The last view over a caller's memory is gone: what it wrote elsewhere goes home, as
+    // C++ AMP requires of a view destroyed without synchronize(). Under the registry's lock,
+    // so that a view made next over the same memory reads it after the write-back.
+    host_range_registry& r = host_ranges();
+    std::lock_guard lock(r.mutex);
+    copy& home = copies_.front();
+    byte_ranges stale = byte_ranges(0, bytes_) - home.valid - discarded_;
+    for (std::size_t i = 1; i < copies_.size() && !stale.empty(); ++i) {
+      const byte_ranges piece = stale & copies_[i].valid;
+      move_bytes(home, copies_[i], piece);
+      stale -= piece;
+    }
+    if (auto it = r.buffers.find({home_, bytes_}); it != r.buffers.end() && it->second.expired()) r.buffers.erase(it);
+  }
+  if (counted_) buffers_beyond_host.fetch_sub(1, std::memory_order_relaxed);
+  if (destroy_elements_ != nullptr) destroy_elements_(home_, bytes_);
+  for (copy& c : copies_)
+    if (c.owned) free_bytes(c.base);
+}
+
+const device* buffer::home_space() const noexcept { return copies_.front().space; }
+
+buffer::copy& buffer::copy_in(const device* space) {
+  if (by_reference_) return copies_.front();
+  for (copy& c : copies_)
+    if (c.space == space) return c;
+  copies_.push_back(copy{space, allocate_bytes(bytes_, "device copy of a buffer"), true, byte_ranges()});
+  return copies_.back();
+}
+
+void* buffer::base_in(const device* space) {
+  if (space == nullptr) return host_;
+  std::lock_guard lock(mutex_);
+  return copy_in(space).base;
+}
+
+void buffer::move_bytes(copy& to, const copy& from, const byte_ranges& region) {
+  if (region.empty()) return;
+  for (const byte_ranges::interval& i : region.intervals())
+    std::memcpy(static_cast<char*>(to.base) + i.begin, static_cast<const char*>(from.base) + i.begin, i.end - i.begin);
+  const std::size_t moved = region.bytes();
+  if (from.space != nullptr) from.space->transfers.count_out(moved);
+  if (to.space != nullptr) to.space->transfers.count_in(moved);
+}
+
+void buffer::acquire(const device* space, const byte_ranges& region, concurrency::access_type access,
+                     bool launch_writes) {
+  if (region.empty()) return;
+  std::unique_lock lock(mutex_);
+  if (access & concurrency::access_type_read) {
+    // Wait out launches writing what has to be copied in: their bytes are not current yet.
+    const auto copies_written_bytes = [&] {
+      const byte_ranges missing = region - copy_in(space).valid - discarded_;
+      for (const byte_ranges& w : writing_)
+        if (!(missing & w).empty()) return true;
+      return false;
+    };
+    written_.wait(lock, [&] { return !copies_written_bytes(); });
+  }
+  // An index, not a reference: copy_in() may grow copies_.
+  const std::size_t t = static_cast<std::size_t>(&copy_in(space) - copies_.data());
+  // Discarded bytes are never copied in; whoever touches them first owns them.
+  const byte_ranges discarded = region & discarded_;
+  if (access & concurrency::access_type_read) {
+    byte_ranges missing = region - copies_[t].valid - discarded;
+    for (std::size_t i = 0; i < copies_.size() && !missing.empty(); ++i) {
+      if (i == t) continue;
+      const byte_ranges piece = missing & copies_[i].valid;
+      move_bytes(copies_[t], copies_[i], piece);
+      missing -= piece;
+    }
+  }
+  copies_[t].valid |= region;
+  const byte_ranges& only_here = (access & concurrency::access_type_write) ? region : discarded;
+  if (!only_here.empty())
+    for (std::size_t i = 0; i < copies_.size(); ++i)
+      if (i != t) copies_[i].valid -= only_here;
+  discarded_ -= region;
+  if (launch_writes) writing_.push_back(region);
+  update_host_only();
+}
+
+void buffer::discard(const byte_ranges& region) {
+  // An array's one copy has nothing to skip copying.
+  if (region.empty() || by_reference_) return;
+  std::lock_guard lock(mutex_);
+  // The home keeps what it holds (a host container stays as it was); other copies lose it.
+  for (std::size_t i = 1; i < copies_.size(); ++i) copies_[i].valid -= region;
+  discarded_ |= region;
+  update_host_only();
+}
+
+void buffer::end_writes(const byte_ranges& region) {
+  if (region.empty()) return;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto it = writing_.begin(); it != writing_.end(); ++it)
+      if (*it == region) {
+        writing_.erase(it);
+        break;
+      }
+  }
+  written_.notify_all();
+}
+
+void buffer::update_host_only() {
+  bool only = host_ == home_ && discarded_.empty();
+  for (std::size_t i = 1; i < copies_.size() && only; ++i) only = copies_[i].valid.empty();
+  host_only_.store(only, std::memory_order_relaxed);
+  if (only == !counted_) return;
+  counted_ = !only;
+  buffers_beyond_host.fetch_add(counted_ ? 1 : -1, std::memory_order_relaxed);
+}
+
+void* host_view_access(buffer& b, const void* view, byte_ranges (*region)(const void*), bool writes,
+                       void* data) noexcept {
+  b.acquire(nullptr, region(view), writes ? concurrency::access_type_read_write : concurrency::access_type_read);
+  return data;
+}
+
+}  // namespace ample::detail

@@ -1,0 +1,73 @@
+// byte_ranges: set operations on sorted interval lists, each linear in the two lists' lengths.
+#include "ample/detail/byte_ranges.hpp"
+
+#include <algorithm>
+
+namespace ample::detail {
+
+std::size_t byte_ranges::bytes() const noexcept {
+  std::size_t n = 0;
+  for (const interval& i : intervals_) n += i.end - i.begin;
+  return n;
+}
+
+void byte_ranges::append(std::size_t begin, std::size_t end) {
+  if (begin >= end) return;
+  if (intervals_.empty() || begin > intervals_.back().end) {
+    intervals_.push_back({begin, end});
+  } else if (begin >= intervals_.back().begin) {
+    intervals_.back().end = std::max(intervals_.back().end, end);
+  } else {
+    *this |= byte_ranges(begin, end);
+  }
+}
+
+byte_ranges& byte_ranges::operator|=(const byte_ranges& other) {
+  if (other.empty()) return *this;
+  std::vector<interval> merged;
+  merged.reserve(intervals_.size() + other.intervals_.size());
+  std::merge(intervals_.begin(), intervals_.end(), other.intervals_.begin(), other.intervals_.end(),
+             std::back_inserter(merged), [](const interval& a, const interval& b) { return a.begin < b.begin; });
+  intervals_.clear();
+  for (const interval& i : merged) {
+    if (!intervals_.empty() && i.begin <= intervals_.back().end)
+      intervals_.back().end = std::max(intervals_.back().end, i.end);
+    else
+      intervals_.push_back(i);
+  }
+  return *this;
+}
+
+byte_ranges& byte_ranges::operator-=(const byte_ranges& other) {
+  if (empty() || other.empty()) return *this;
+  std::vector<interval> kept;
+  auto cut = other.intervals_.begin();
+  for (interval i : intervals_) {
+    while (cut != other.intervals_.end() && cut->end <= i.begin) ++cut;
+    for (auto c = cut; c != other.intervals_.end() && c->begin < i.end; ++c) {
+      if (c->begin > i.begin) kept.push_back({i.begin, c->begin});
+      i.begin = std::max(i.begin, c->end);
+    }
+    if (i.begin < i.end) kept.push_back(i);
+  }
+  intervals_ = std::move(kept);
+  return *this;
+}
+
+byte_ranges operator&(const byte_ranges& a, const byte_ranges& b) {
+  byte_ranges r;
+  auto i = a.intervals_.begin();
+  auto j = b.intervals_.begin();
+  while (i != a.intervals_.end() && j != b.intervals_.end()) {
+    const std::size_t begin = std::max(i->begin, j->begin);
+    const std::size_t end = std::min(i->end, j->end);
+    if (begin < end) r.intervals_.push_back({begin, end});
+    if (i->end < j->end)
+      ++i;
+    else
+      ++j;
+  }
+  return r;
+}
+
+}  // namespace ample::detail
