@@ -480,9 +480,19 @@ class AMPLE_AMP_CPU array_view {
   AMPLE_IMPL_ALWAYS_INLINE T* host_ready() const noexcept {
     // [[unlikely]], not __builtin_expect: the compiled-barrier pass folds in_kernel in tile
     // clones before anything lowers llvm.expect, which would keep the dead call alive there.
-    if (!ample::detail::in_kernel && storage_ != nullptr && !storage_->host_only()) [[unlikely]]
-      return static_cast<T*>(ample::detail::host_view_access(*storage_, this, &region_of, !std::is_const_v<T>,
-                                                             const_cast<element_type*>(data_)));
+    if (!ample::detail::in_kernel && storage_ != nullptr && !storage_->host_only()) [[unlikely]] {
+      element_type* data = const_cast<element_type*>(data_);
+      if constexpr (N <= ample::detail::view_shape::max_rank) {
+        ample::detail::view_shape shape{data_, sizeof(T), N, {}, {}};
+        for (int d = 0; d < N; ++d) {
+          shape.extent[d] = extent[d];
+          shape.stride[d] = d < N - 1 ? stride_[d] : 1;
+        }
+        return static_cast<T*>(ample::detail::host_view_access(*storage_, shape, !std::is_const_v<T>, data));
+      } else {
+        return static_cast<T*>(ample::detail::host_view_access(*storage_, this, &region_of, !std::is_const_v<T>, data));
+      }
+    }
     return data_;
   }
 

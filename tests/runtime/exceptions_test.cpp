@@ -250,4 +250,20 @@ TEST_P(KernelExceptionTest, EngineSettingsFromInsideAKernelThrow) {
 AMPLE_INSTANTIATE_WORKER_TESTS(ComputeDomainTest);
 AMPLE_INSTANTIATE_WORKER_TESTS(KernelExceptionTest);
 
+// A kernel that throws part way on REF, which has memory of its own: the work-items that ran
+// (REF runs them in order) have written, the others have not, and synchronize() brings exactly
+// that back (docs/design/data-model.md).
+TEST(KernelExceptionOnRefTest, WritesBeforeTheExceptionAreKept) {
+  std::vector<int> v(1024, 0);
+  array_view<int, 1> av(1024, v);
+  EXPECT_THROW(parallel_for_each(accelerator(accelerator::direct3d_ref).default_view, av.extent,
+                                 [=](index<1> i) restrict(amp) {
+                                   if (i[0] == 512) throw std::runtime_error("stop");
+                                   av[i] = 9;
+                                 }),
+               std::runtime_error);
+  av.synchronize();
+  for (int i = 0; i < 1024; ++i) ASSERT_EQ(v[i], i < 512 ? 9 : 0) << i;
+}
+
 }  // namespace

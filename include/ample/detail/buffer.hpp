@@ -220,18 +220,37 @@ inline std::atomic<long> buffers_beyond_host{0};
 /// memory_space() is where a device's kernels find their data: nullptr for host memory.
 inline const device* memory_space(const device& d) noexcept { return d.has_own_memory ? &d : nullptr; }
 
+/// view_shape is a view's layout in a buffer, copied out of the view for host_view_access():
+/// a kernel's temporary views (projections, sections) stay registers only if nothing takes
+/// their address, and the compiler counts a call that is never made as taking it.
+struct view_shape {
+  static constexpr int max_rank = 8;
+  const void* data;
+  std::size_t element_size;
+  int rank;
+  int extent[max_rank];
+  std::ptrdiff_t stride[max_rank];  ///< in elements; the innermost is 1
+
+  /// region() is what the view covers of a buffer whose bytes start at `base`.
+  byte_ranges region(const void* base) const;
+};
+
 /// host_view_access() makes the host copy of a view current for host access and returns
-/// `data`. `region(view)` is what the view covers; `writes`: the host may write it.
+/// `data`. `writes`: the host may write it.
 ///
 /// Declared pure, which it is not: it copies into the host copy and updates the buffer's
 /// state. It is called only where a view's element is reached on the host
-/// (array_view::host_data()), and the attribute is what lets kernels vectorise: their loops
+/// (array_view::host_ready()), and the attribute is what lets kernels vectorise: their loops
 /// hold the same call behind `!in_kernel`, and a call that may write memory would keep the
 /// compiler from hoisting anything out of them. What the compiler may assume from it is
 /// true for every valid program: it writes only bytes that were stale in the host copy, which
 /// no host code could have read since they became stale without synchronizing (a direct
 /// read of a view's container without synchronize() is undefined in C++ AMP), and the state
 /// it updates is read only by calls the compiler cannot see into.
+[[gnu::pure]] void* host_view_access(buffer& b, const view_shape& shape, bool writes, void* data) noexcept;
+/// host_view_access() for a view of more than view_shape::max_rank dimensions: `region(view)`
+/// is what the view covers.
 [[gnu::pure]] void* host_view_access(buffer& b, const void* view, byte_ranges (*region)(const void*), bool writes,
                                      void* data) noexcept;
+
 }  // namespace ample::detail

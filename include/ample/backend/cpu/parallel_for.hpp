@@ -53,15 +53,20 @@ class parallel_for<Kernel, concurrency::extent<N>, cpu::backend> {
     self.run_range(begin, end);
   }
 
-  void run_range(std::int64_t begin, std::int64_t end) const {
-    // Every thread that runs chunks has in_kernel set (thread_pool.cpp, engine.cpp). Saying so
-    // here lets the compiler drop array_view's host-side test from the inlined kernel, which
-    // would otherwise keep the loop below from vectorising (array_view::host_ready()).
+  /// run_item() is call_work_item() where in_kernel is known to be set: every thread that runs
+  /// chunks has it (thread_pool.cpp, engine.cpp). Said once per work-item, so that in each
+  /// inlined work-item the compiler drops every branch a view takes only on the host
+  /// (array_view::host_ready(), derived_storage()) with the calls in it; a call left in the
+  /// loop, even one never made, keeps it from hoisting the kernel's loads and vectorising.
+  AMPLE_IMPL_ALWAYS_INLINE static void run_item(const Kernel& kernel, const concurrency::index<N>& idx) {
     if (!in_kernel) __builtin_unreachable();
+    call_work_item(kernel, idx);
+  }
+
+  void run_range(std::int64_t begin, std::int64_t end) const {
     const Kernel& kernel = kernel_;
     if constexpr (N == 1) {
-      for (int i = static_cast<int>(begin); i < static_cast<int>(end); ++i)
-        call_work_item(kernel, concurrency::index<1>(i));
+      for (int i = static_cast<int>(begin); i < static_cast<int>(end); ++i) run_item(kernel, concurrency::index<1>(i));
     } else {
       concurrency::index<N> idx;
       std::int64_t rest = begin;
@@ -77,7 +82,7 @@ class parallel_for<Kernel, concurrency::extent<N>, cpu::backend> {
         concurrency::index<N> at = idx;
         for (int i = start; i < stop; ++i) {
           at[N - 1] = i;
-          call_work_item(kernel, at);
+          run_item(kernel, at);
         }
         remaining -= stop - start;
         idx[N - 1] = 0;
@@ -172,6 +177,9 @@ class parallel_for<Kernel, concurrency::tiled_extent<D0, D1, D2>, cpu::backend> 
     if constexpr (rank > 2) local[2] = local_coordinate(item, 2);
     concurrency::index<rank> origin;
     for (int d = 0; d < rank; ++d) origin[d] = tile[d] * tile_extent[d];
+    // As in the flat run_item(): on fibers this lets the kernel's own loops over views
+    // vectorise; the pass takes in_kernel as true in a compiled tile anyway.
+    if (!in_kernel) __builtin_unreachable();
     call_work_item(self.kernel_,
                    tiled_index_type(origin + local, local, tile, origin, barrier_factory::make(sync)));
   }
