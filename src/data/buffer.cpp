@@ -9,13 +9,15 @@
 namespace ample::detail {
 namespace {
 
-void* allocate_bytes(std::size_t bytes, const char* what) {
+/// allocate_bytes() returns `bytes` bytes, zeroed if `zeroed`: a device's copies are, so that
+/// bytes read there before anything was written (a discarded view read by a kernel, say) are
+/// the same on every run. Host storage is not: C++ AMP leaves new arrays uninitialised, and
+/// zeroing would touch every page at allocation instead of where the kernels first do.
+void* allocate_bytes(std::size_t bytes, const char* what, bool zeroed) {
   void* p = ::operator new(bytes == 0 ? 1 : bytes, std::align_val_t(buffer::alignment), std::nothrow);
   if (p == nullptr)
     AMPLE_THROW(concurrency::out_of_memory, "cannot allocate " + std::to_string(bytes) + " bytes of " + what);
-  // Zeroed, so that bytes read before anything was written (a discarded view read on a
-  // device, say) are the same on every run.
-  std::memset(p, 0, bytes);
+  if (zeroed) std::memset(p, 0, bytes);
   return p;
 }
 
@@ -56,13 +58,13 @@ std::shared_ptr<buffer> buffer::allocate(std::shared_ptr<view_state> owner, std:
                                                 " bytes of RAM and swap this machine has");
   const device* space = memory_space(*owner->dev);
   std::shared_ptr<buffer> b(new buffer(std::move(owner), bytes, by_reference));
-  b->home_ = allocate_bytes(bytes, "array storage");
+  b->home_ = allocate_bytes(bytes, "array storage", space != nullptr);
   b->copies_.push_back(copy{space, b->home_, true, byte_ranges(0, bytes)});
   if (space == nullptr || by_reference) {
     b->host_ = b->home_;
   } else {
     // The host mirror exists from the start: host-side views point into it.
-    b->host_ = allocate_bytes(bytes, "host copy of a view's storage");
+    b->host_ = allocate_bytes(bytes, "host copy of a view's storage", true);
     b->copies_.push_back(copy{nullptr, b->host_, true, byte_ranges()});
     std::lock_guard lock(b->mutex_);
     b->update_host_only();
@@ -138,7 +140,7 @@ buffer::copy& buffer::copy_in(const device* space) {
   if (by_reference_) return copies_.front();
   for (copy& c : copies_)
     if (c.space == space) return c;
-  copies_.push_back(copy{space, allocate_bytes(bytes_, "device copy of a buffer"), true, byte_ranges()});
+  copies_.push_back(copy{space, allocate_bytes(bytes_, "device copy of a buffer", true), true, byte_ranges()});
   return copies_.back();
 }
 
