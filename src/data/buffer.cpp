@@ -119,13 +119,7 @@ buffer::~buffer() {
     // so that a view made next over the same memory reads it after the write-back.
     host_range_registry& r = host_ranges();
     std::lock_guard lock(r.mutex);
-    copy& home = copies_.front();
-    byte_ranges stale = byte_ranges(0, bytes_) - home.valid - discarded_;
-    for (std::size_t i = 1; i < copies_.size() && !stale.empty(); ++i) {
-      const byte_ranges piece = stale & copies_[i].valid;
-      move_bytes(home, copies_[i], piece);
-      stale -= piece;
-    }
+    if (!host_only()) acquire(nullptr, byte_ranges(0, bytes_), concurrency::access_type_read);
     if (auto it = r.buffers.find({home_, bytes_}); it != r.buffers.end() && it->second.expired()) r.buffers.erase(it);
   }
   if (counted_) buffers_beyond_host.fetch_sub(1, std::memory_order_relaxed);
