@@ -59,6 +59,7 @@ std::shared_ptr<buffer> buffer::allocate(std::shared_ptr<view_state> owner, std:
   const device* space = memory_space(*owner->dev);
   std::shared_ptr<buffer> b(new buffer(std::move(owner), bytes, by_reference));
   b->home_ = allocate_bytes(bytes, "array storage", space != nullptr);
+  b->home_space_ = space;
   b->copies_.push_back(copy{space, b->home_, true, byte_ranges(0, bytes)});
   if (space == nullptr || by_reference) {
     b->host_ = b->home_;
@@ -127,8 +128,6 @@ buffer::~buffer() {
   for (copy& c : copies_)
     if (c.owned) free_bytes(c.base);
 }
-
-const device* buffer::home_space() const noexcept { return copies_.front().space; }
 
 buffer::copy& buffer::copy_in(const device* space) {
   if (by_reference_) return copies_.front();

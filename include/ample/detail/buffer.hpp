@@ -168,7 +168,7 @@ class buffer : public std::enable_shared_from_this<buffer> {
   /// base_in() is the address of this buffer's copy in `space` (allocated on first use).
   void* base_in(const device* space);
   /// home_space() is the memory space of the home copy (nullptr: host memory).
-  const device* home_space() const noexcept;
+  const device* home_space() const noexcept { return home_space_; }
 
   /// memory_limit_bytes() is RAM plus swap, read once per process (0 if unknown: no limit).
   static std::size_t memory_limit_bytes() noexcept {
@@ -200,6 +200,8 @@ class buffer : public std::enable_shared_from_this<buffer> {
   std::shared_ptr<view_state> owner_;
   void* home_ = nullptr;
   void* host_ = nullptr;
+  /// copies_[0].space, kept apart: copies_ grows under the lock, home_space() reads without.
+  const device* home_space_ = nullptr;
   std::size_t bytes_;
   bool has_data_source_ = true;
   bool by_reference_;
