@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "ample/accelerator.hpp"
+#include "ample/detail/command_queue.hpp"
 #include "backend/cpu/engine_config.hpp"
 
 namespace ample::detail {
@@ -17,7 +18,7 @@ std::string narrow(const std::wstring& w) {
 }
 
 std::shared_ptr<view_state> make_default_view(const device& d) {
-  return std::make_shared<view_state>(view_state{&d, concurrency::queuing_mode_automatic, false});
+  return make_view_state(d, concurrency::queuing_mode_automatic, false);
 }
 
 /// registry holds the devices. They are built once, on first use, and never destroyed, so
@@ -25,8 +26,8 @@ std::shared_ptr<view_state> make_default_view(const device& d) {
 ///
 /// Microsoft's runtime offered two software devices besides the GPUs: WARP (a fast Direct3D
 /// rasteriser on the CPU) and REF (the slow, exact reference device for debugging). Programs
-/// name them by path, so Ample accepts both: WARP runs on the multicore engine, REF runs every
-/// launch in order on the launching thread, reproducibly, over memory of its own that every
+/// name them by path, so Ample accepts both: WARP runs on the multicore engine, REF queues every
+/// launch and runs it on its view's thread, in order, reproducibly, over memory of its own that every
 /// transfer is copied to and from (docs/design/data-model.md), so that programs and tests see
 /// the data model of a GPU on any machine. Both report is_emulated, as they did.
 ///
@@ -78,7 +79,8 @@ struct registry {
                        .default_view = nullptr,
                        .runs_serially = false,
                        .has_own_memory = false,
-                       .transfers = {}};
+                       .transfers = {},
+                       .pending = {}};
     warp = multicore;
     warp.path = concurrency::accelerator::direct3d_warp;
     warp.description = L"Microsoft Basic Render Driver (WARP), run by Ample's multicore CPU engine";
@@ -131,6 +133,11 @@ const device* from_environment(registry& r) {
 
 }  // namespace
 
+std::shared_ptr<view_state> make_view_state(const device& d, concurrency::queuing_mode mode, bool is_auto_selection) {
+  return std::make_shared<view_state>(view_state{
+      &d, mode, is_auto_selection, d.has_own_memory ? std::make_shared<command_queue>(d) : nullptr});
+}
+
 const device* find_device(const std::wstring& path) {
   if (path == concurrency::accelerator::default_accelerator) return &default_device();
   return devices().find(path);
@@ -159,6 +166,10 @@ bool set_default_device(const std::wstring& path) {
   if (d == nullptr || r.chosen != nullptr || r.requested != nullptr) return false;
   r.requested = d;
   return true;
+}
+
+void wait_for_queued_commands() {
+  for (const device* d : all_devices()) d->pending.wait_none();
 }
 
 std::vector<const device*> all_devices() {

@@ -48,7 +48,8 @@ host_thread::host_thread(run_state& run, int id)
       id_(id),
       rng_(run.opt.seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(id) + 1),
       status_(run.status[id]),
-      own_view_(accelerator().create_view()) {
+      own_view_(accelerator().create_view()),
+      own_ref_view_(accelerator(accelerator::direct3d_ref).create_view()) {
   begin("creating the stripe slot");
   auto s = std::make_unique<slot>();
   s->k = kind::stripe;
@@ -104,7 +105,7 @@ accelerator_view host_thread::pick_view(std::string& name) {
                                                    : concurrency::queuing_mode_automatic);
     case 3: name = "WARP"; return accelerator(accelerator::direct3d_warp).default_view;
     case 4: name = "new WARP view"; return accelerator(accelerator::direct3d_warp).create_view();
-    case 5: name = "REF"; return accelerator(accelerator::direct3d_ref).default_view;
+    case 5: name = "REF"; return own_ref_view_;
     default: name = "auto-selection view"; return accelerator::get_auto_selection_view();
   }
 }

@@ -151,6 +151,10 @@ class host_thread {
   std::mt19937_64 rng_;
   thread_status& status_;
   accelerator_view own_view_;
+  /// own_ref_view_ is this thread's REF queue: a queued launch's exception surfaces at its
+  /// view's wait() or next launch, so a view shared by threads would hand one thread's
+  /// faults to another.
+  accelerator_view own_ref_view_;
   std::vector<std::unique_ptr<slot>> slots_;
   std::uint64_t ops_ = 0;
   std::uint64_t launches_ = 0;

@@ -86,8 +86,12 @@ void host_thread::op_misuse() {
   const char* must = nested ? "inside a kernel" : "not supported";
   run_.count.kernels.fetch_add(1, std::memory_order_relaxed);
   try {
-    if (nested) launch_nested(av, items);
-    else launch_on_cpu_accelerator();
+    if (nested) {
+      launch_nested(av, items);
+      av.wait();  // where a launch queued on REF reports its kernel's exception
+    } else {
+      launch_on_cpu_accelerator();
+    }
     return fail(nullptr, std::string("launch returned normally; expected runtime_exception containing \"") + must +
                              "\"");
   } catch (const concurrency::runtime_exception& e) {
@@ -148,6 +152,7 @@ void host_thread::run_launch(slot& s, const region& r, const launch_desc& d, con
     if (d.has_barrier()) run_.count.barrier_kernels.fetch_add(1, std::memory_order_relaxed);
     try {
       launch<N>(av, v, d, counter);
+      av.wait();  // where a launch queued on REF reports its kernel's exception
       if (must_fail) problem = std::string("launch returned normally; expected \"") + must_fail + "\"";
       else if (d.faults.count > 0) problem = "launch with armed faults returned normally";
     } catch (const stress_fault& f) {
@@ -425,6 +430,7 @@ void host_thread::op_short_thread() {
         run_.count.barrier_kernels.fetch_add(k > 0, std::memory_order_relaxed);
         try {
           launch<1>(accelerator().default_view, v, d, counter);
+          accelerator().default_view.wait();  // where a queued launch reports its exception
           if (k == 2) problem = "the armed launch returned normally";
         } catch (const stress_fault& f) {
           if (k != 2 || f.position != fault_at) problem = "unexpected stress_fault";

@@ -69,13 +69,19 @@ void check_launch(input& in) {
     for (int d = 0; d < N; ++d) it.coordinate[d] = idx[d];
     it.count += 1;
   };
+  // A launch on REF is queued: wait() is where its kernel's exception surfaces.
   const auto launch = [&] {
     const auto e = make<concurrency::extent<N>>(domain);
-    if (where == 0) return concurrency::parallel_for_each(e, kernel);
+    if (where == 0) {
+      concurrency::parallel_for_each(e, kernel);
+      return accelerator().default_view.wait();
+    }
     const wchar_t* path = where == 1 ? accelerator::default_accelerator
                           : where == 2 ? accelerator::direct3d_ref
                                        : accelerator::cpu_accelerator;
-    concurrency::parallel_for_each(accelerator(path).default_view, e, kernel);
+    const concurrency::accelerator_view view = accelerator(path).default_view;
+    concurrency::parallel_for_each(view, e, kernel);
+    view.wait();
   };
   static constexpr const char* where_names[] = {"the default accelerator", "the default accelerator's view", "REF",
                                                 "the cpu accelerator"};

@@ -7,6 +7,7 @@
 
 #include "config.hpp"
 #include "completion_future.hpp"
+#include "detail/command_queue.hpp"
 #include "detail/device.hpp"
 #include "detail/view_property.hpp"
 #include "exceptions.hpp"
@@ -150,12 +151,14 @@ class accelerator_view {
   concurrency::queuing_mode get_queuing_mode() const noexcept { return state_->mode; }
   bool get_is_auto_selection() const noexcept { return state_->is_auto_selection; }
 
-  /// wait() blocks until all work submitted to this view has completed.
-  void wait() const noexcept {}
-  /// flush() sends queued work to the device.
+  /// wait() returns when all work submitted to this view has completed, and throws the
+  /// exception of a command among it that failed, if nothing has reported it yet.
+  void wait() const;
+  /// flush() sends queued work to the device. Ample sends each command when it is submitted
+  /// (detail/command_queue.hpp), so nothing is left to send.
   void flush() const noexcept {}
   /// create_marker() returns a future that completes when all work submitted so far has.
-  completion_future create_marker() const { return ample::detail::ready_future(); }
+  completion_future create_marker() const;
 
   friend bool operator==(const accelerator_view& a, const accelerator_view& b) noexcept {
     return a.state_ == b.state_;
@@ -212,8 +215,7 @@ class accelerator : public ample::detail::accelerator_properties {
   /// get_auto_selection_view() returns a view that lets the runtime choose the device.
   static accelerator_view get_auto_selection_view() {
     const ample::detail::device& d = ample::detail::default_device();
-    return accelerator_view(std::make_shared<ample::detail::view_state>(
-        ample::detail::view_state{&d, queuing_mode_automatic, true}));
+    return accelerator_view(ample::detail::make_view_state(d, queuing_mode_automatic, true));
   }
 
   accelerator_view get_default_view() const { return default_view; }
@@ -230,12 +232,20 @@ class accelerator : public ample::detail::accelerator_properties {
 
 inline accelerator accelerator_view::get_accelerator() const { return concurrency::accelerator(*state_->dev); }
 
+inline void accelerator_view::wait() const {
+  if (state_->commands != nullptr) state_->commands->wait();
+}
+
+inline completion_future accelerator_view::create_marker() const {
+  return state_->commands != nullptr ? state_->commands->marker() : ample::detail::ready_future();
+}
+
 }  // namespace Concurrency
 
 namespace ample::detail {
 
 inline concurrency::accelerator_view accelerator_properties::create_view(concurrency::queuing_mode mode) const {
-  return concurrency::accelerator_view(std::make_shared<view_state>(view_state{dev_, mode, false}));
+  return concurrency::accelerator_view(make_view_state(*dev_, mode, false));
 }
 
 inline accelerator_of_view::operator concurrency::accelerator() const { return concurrency::accelerator(*dev_); }

@@ -186,9 +186,14 @@ class AMPLE_AMP_CPU array {
   AMPLE_CPU_ONLY array(const array& other)
       : array(other.extent,
               placement{other.accelerator_view, other.associated_accelerator_view, other.cpu_access_type}) {
-    std::copy_n(other.elements(), extent.size(), elements());
+    std::copy_n(other.host_elements(), extent.size(), elements());
   }
   array(array&& other) noexcept = default;
+  /// The destructor first waits for the kernels queued on the array's device: any of them may
+  /// reach the array by reference (detail/buffer.hpp).
+  ~array() {
+    if (storage_ != nullptr) storage_->wait_for_device();
+  }
   AMPLE_CPU_ONLY array& operator=(const array& other) {
     if (this != &other) *this = array(other);
     return *this;
@@ -313,15 +318,18 @@ class AMPLE_AMP_CPU array {
 
   /// data() points at the first element; arrays are dense and row-major. On the host it is
   /// null for an array with cpu_access_type access_type_none, as in Microsoft's runtime.
-  T* data() noexcept { return host_hidden() ? nullptr : elements(); }
-  const T* data() const noexcept { return host_hidden() ? nullptr : elements(); }
+  T* data() noexcept { return host_hidden() ? nullptr : host_elements(); }
+  const T* data() const noexcept { return host_hidden() ? nullptr : host_elements(); }
 
   /// copy_to() copies all elements into a destination of the same extent.
   AMPLE_CPU_ONLY void copy_to(array& dest) const { array_view<const T, N>(*this).copy_to(dest); }
   AMPLE_CPU_ONLY void copy_to(const array_view<T, N>& dest) const { array_view<const T, N>(*this).copy_to(dest); }
 
   /// Converting to std::vector copies the elements out in row-major order.
-  AMPLE_CPU_ONLY operator std::vector<T>() const { return std::vector<T>(elements(), elements() + extent.size()); }
+  AMPLE_CPU_ONLY operator std::vector<T>() const {
+    const T* first = host_elements();
+    return std::vector<T>(first, first + extent.size());
+  }
 
   /// cpu_access_type is how the host may touch the array's memory, access_type_auto resolved
   /// when the array was made. Read-only, as Microsoft's property: it reads as an access_type
@@ -428,14 +436,35 @@ class AMPLE_AMP_CPU array {
   }
   /// host_layout() is layout() (container_access): an array's storage has one copy, which the
   /// host and every device use (detail/buffer.hpp), so there is nothing to make current.
-  ample::detail::strided_layout<T, N> host_layout(access_type) noexcept { return layout(); }
-  ample::detail::strided_layout<const T, N> host_layout(access_type) const noexcept { return layout(); }
+  /// The host waits for the kernels queued on the array's device first: any of them may
+  /// reach it (buffer::wait_for_device()).
+  ample::detail::strided_layout<T, N> host_layout(access_type) {
+    storage_->wait_for_device();
+    return layout();
+  }
+  ample::detail::strided_layout<const T, N> host_layout(access_type) const {
+    storage_->wait_for_device();
+    return layout();
+  }
+
+  ample::detail::byte_ranges host_region() const { return ample::detail::byte_ranges(0, storage_->bytes()); }
 
   /// elements() is the storage, which copies and views reach whatever the CPU access type. It
   /// is the one copy there is, on the array's accelerator_view, even on a device with memory
   /// of its own (REF; detail/buffer.hpp says why).
   T* elements() noexcept { return static_cast<T*>(storage_->data()); }
   const T* elements() const noexcept { return static_cast<const T*>(storage_->data()); }
+  /// host_elements() is elements(), for the host: once the kernels queued on the array's
+  /// device, any of which may reach it, have run. In a kernel it is elements(): in_kernel is
+  /// true, and the CPU engine's loops tell the compiler so.
+  AMPLE_IMPL_ALWAYS_INLINE T* host_elements() noexcept {
+    if (!ample::detail::in_kernel && storage_->home_space() != nullptr) [[unlikely]]
+      storage_->wait_for_device();
+    return elements();
+  }
+  AMPLE_IMPL_ALWAYS_INLINE const T* host_elements() const noexcept {
+    return const_cast<array*>(this)->host_elements();
+  }
 
   bool host_hidden() const noexcept { return cpu_access_type == access_type_none && !ample::detail::in_kernel; }
 
@@ -447,14 +476,14 @@ class AMPLE_AMP_CPU array {
     check_access_side();
     if constexpr (ample::detail::direct3d_out_of_bounds)
       if (AMPLE_IMPL_UNLIKELY(!ample::detail::within(idx, extent))) return ample::detail::out_of_bounds_element<T>();
-    return elements()[offset(idx)];
+    return host_elements()[offset(idx)];
   }
   AMPLE_IMPL_ELEMENT_ACCESS AMPLE_IMPL_ALWAYS_INLINE const T& element(const index<N>& idx) const noexcept(unchecked_) {
     check_access_side();
     if constexpr (ample::detail::direct3d_out_of_bounds)
       if (AMPLE_IMPL_UNLIKELY(!ample::detail::within(idx, extent)))
         return ample::detail::out_of_bounds_element<const T>();
-    return elements()[offset(idx)];
+    return host_elements()[offset(idx)];
   }
 
   /// check_access_side() is the debug check of who may touch the elements, as Microsoft's

@@ -44,10 +44,26 @@ namespace ample::detail {
 /// container_access lets the runtime reach the memory layout of arrays and views.
 /// host_layout(c, access) is the layout of c's host copy, made current for `access` first
 /// (access_type_write: the caller overwrites all of it, so nothing is copied in).
+///
+/// For a command queued to copy it later (copy_async()): storage(c) is its buffer (null for
+/// none), region(c) what it covers of the buffer's host copy, and layout(c) the layout of the
+/// host copy, made current by nothing.
 struct container_access {
   template <class C>
   static auto host_layout(C& c, concurrency::access_type access) {
     return c.host_layout(access);
+  }
+  template <class C>
+  static buffer* storage(const C& c) noexcept {
+    return c.storage_.get();
+  }
+  template <class C>
+  static byte_ranges region(const C& c) {
+    return c.host_region();
+  }
+  template <class C>
+  static auto layout(C& c) {
+    return c.layout();
   }
 };
 
@@ -367,25 +383,30 @@ class AMPLE_AMP_CPU array_view {
 
   /// synchronize(type) makes the view's data current where its source lives (the host
   /// container, or the array); with access_type_write or read_write the copies elsewhere
-  /// become stale, as the source is about to change. A view made from an extent alone has no
-  /// source: nothing happens.
+  /// become stale, as the source is about to change. It waits for queued kernels that write
+  /// the view, and throws the exception of one that failed (once). A view made from an extent
+  /// alone has no source: nothing happens.
   AMPLE_CPU_ONLY void synchronize(access_type type = access_type_read) const {
-    if (storage_ != nullptr && storage_->has_data_source()) acquire(storage_->home_space(), host_intent(type));
+    if (storage_ == nullptr || !storage_->has_data_source()) return;
+    acquire(storage_->home_space(), host_intent(type));
+    storage_->report_failure(region_of(this));
   }
-  /// synchronize_async() is synchronize(), returning a completed future: the copies are done
-  /// when it returns.
+  /// synchronize_async() is synchronize() on a thread of its own, once it has anything to
+  /// copy or wait for; the future carries its exception.
   AMPLE_CPU_ONLY completion_future synchronize_async(access_type type = access_type_read) const {
-    synchronize(type);
-    return ample::detail::ready_future();
+    if (storage_ == nullptr || !storage_->has_data_source()) return ample::detail::ready_future();
+    return acquire_async(storage_->home_space(), host_intent(type));
   }
   /// synchronize_to(av, type) makes the view's data current on `av`'s accelerator.
   AMPLE_CPU_ONLY void synchronize_to(const accelerator_view& av, access_type type = access_type_read) const {
-    if (storage_ != nullptr) acquire(ample::detail::memory_space(*av.state()->dev), host_intent(type));
+    if (storage_ == nullptr) return;
+    acquire(ample::detail::memory_space(*av.state()->dev), host_intent(type));
+    storage_->report_failure(region_of(this));
   }
-  /// synchronize_to_async() is synchronize_to(), returning a completed future.
+  /// synchronize_to_async() is synchronize_to() on a thread of its own, as synchronize_async().
   AMPLE_CPU_ONLY completion_future synchronize_to_async(const accelerator_view& av, access_type type = access_type_read) const {
-    synchronize_to(av, type);
-    return ample::detail::ready_future();
+    if (storage_ == nullptr) return ample::detail::ready_future();
+    return acquire_async(ample::detail::memory_space(*av.state()->dev), host_intent(type));
   }
   /// refresh() says the source was changed behind the view's back (the container written
   /// directly): copies of the view's data elsewhere are stale.
@@ -441,10 +462,14 @@ class AMPLE_AMP_CPU array_view {
   }
   /// host_layout() is layout(), its data made current on the host for `access` first.
   ample::detail::strided_layout<T, N> host_layout(access_type access) const {
-    if (storage_ != nullptr && !storage_->host_only()) acquire(nullptr, access);
+    if (storage_ != nullptr && !storage_->host_only()) {
+      acquire(nullptr, access);
+      storage_->report_failure(region_of(this));
+    }
     return layout();
   }
 
+  ample::detail::byte_ranges host_region() const { return region_of(this); }
   /// region_of() is what the view at `view` covers of its buffer's bytes.
   static ample::detail::byte_ranges region_of(const void* view) {
     const array_view& self = *static_cast<const array_view*>(view);
@@ -452,6 +477,17 @@ class AMPLE_AMP_CPU array_view {
   }
   void acquire(const ample::detail::device* space, access_type access) const {
     storage_->acquire(space, region_of(this), access);
+  }
+  /// acquire_async() is acquire() and the report of a failure, on a thread of its own unless
+  /// the buffer is host_only() (nothing to do). The thread holds the buffer, not the view:
+  /// the program's last view over a container still writes it back when destroyed.
+  completion_future acquire_async(const ample::detail::device* space, access_type access) const {
+    if (storage_->host_only() && space == nullptr) return ample::detail::ready_future();
+    return ample::detail::run_on_host_thread(
+        [storage = storage_->shared_from_this(), region = region_of(this), space, access] {
+          storage->acquire(space, region, access);
+          storage->report_failure(region);
+        });
   }
   /// host_intent() is what synchronize(type) asks of the copy it makes current: the data
   /// (read), and for a write, that the other copies become stale.
@@ -466,11 +502,13 @@ class AMPLE_AMP_CPU array_view {
     if (ample::detail::in_kernel || ample::detail::capture_recorder::active == nullptr || storage_ == nullptr) return;
     ample::detail::capture_recorder::active->record({storage_.get(), this, &region_of, &rebase, !std::is_const_v<T>});
   }
-  /// rebase() points the view at the same place in another copy of its buffer.
-  static void rebase(void* view, const void* from_base, void* to_base) {
+  /// rebase() points the view at the same place in another copy of its buffer, and holds
+  /// the buffer itself instead of the view's data source (capture_recorder.hpp says why).
+  static void rebase(void* view, ample::detail::buffer& storage, void* to_base) {
     array_view& self = *static_cast<array_view*>(view);
+    self.storage_ = storage.shared_from_this();
     if (self.data_ == nullptr) return;
-    const auto offset = reinterpret_cast<const char*>(self.data_) - static_cast<const char*>(from_base);
+    const auto offset = reinterpret_cast<const char*>(self.data_) - static_cast<const char*>(storage.host_data());
     self.data_ = reinterpret_cast<T*>(static_cast<char*>(to_base) + offset);
   }
 

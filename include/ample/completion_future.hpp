@@ -21,6 +21,8 @@ class completion_future {
   void get() const { future_.get(); }
   /// valid() tells whether this object refers to an operation.
   bool valid() const noexcept { return future_.valid(); }
+  /// is_ready() tells, without waiting, whether the operation has completed (HCC's extension).
+  bool is_ready() const { return future_.valid() && future_.wait_for(std::chrono::seconds(0)) == std::future_status::ready; }
   void wait() const { future_.wait(); }
   template <class Rep, class Period>
   std::future_status wait_for(const std::chrono::duration<Rep, Period>& d) const {
@@ -58,6 +60,24 @@ inline concurrency::completion_future ready_future() {
   std::promise<void> p;
   p.set_value();
   return concurrency::completion_future(p.get_future().share());
+}
+
+/// run_on_host_thread() runs `work` on a thread of its own and returns the future of its
+/// completion, which carries its exception: the asynchronous host side of synchronize_async()
+/// and copy_async(), which may wait for queued commands.
+template <class Work>
+concurrency::completion_future run_on_host_thread(Work work) {
+  std::promise<void> done;
+  concurrency::completion_future f(done.get_future().share());
+  std::thread([done = std::move(done), work = std::move(work)]() mutable {
+    try {
+      work();
+      done.set_value();
+    } catch (...) {
+      done.set_exception(std::current_exception());
+    }
+  }).detach();
+  return f;
 }
 
 }  // namespace ample::detail

@@ -9,6 +9,8 @@
 #include "array.hpp"
 #include "array_view.hpp"
 #include "completion_future.hpp"
+#include "detail/command_queue.hpp"
+#include "detail/held_regions.hpp"
 
 namespace ample::detail {
 
@@ -90,6 +92,72 @@ void copy_between(const Src& src, Dest& dest) {
               container_access::host_layout(dest, concurrency::access_type_write));
 }
 
+/// queue_of() is the command queue of the accelerator_view whose memory holds `b`: null for
+/// host memory and the CPU engine, whose copies finish before their call returns.
+inline command_queue* queue_of(const buffer* b) noexcept { return b != nullptr ? b->owner()->commands.get() : nullptr; }
+
+/// submit_copy() queues `move` (which copies between host copies) on `queue`, once `held`
+/// holds the regions it reads and writes; the regions are released when it has run.
+template <class Move>
+concurrency::completion_future submit_copy(command_queue& queue, std::shared_ptr<held_regions> held, Move move) {
+  return queue.submit([held, move] { move(); },
+                      [held](const std::shared_ptr<command_failure>& failure) { held->fail(failure); });
+}
+
+/// copy_async_between() is copy_between() queued (copy_async() below): the source made
+/// current on the host and held for reading, the destination held for writing, now; the
+/// elements moved when the queue reaches the copy. If the source is on another queue, that
+/// queue's work finishes first: kernels reach arrays by reference, unrecorded.
+template <class Src, class Dest>
+concurrency::completion_future copy_async_between(const Src& src, Dest& dest) {
+  require_same_extent(concurrency::extent<Src::rank>(src.extent), concurrency::extent<Dest::rank>(dest.extent), "copy");
+  buffer* from = container_access::storage(src);
+  buffer* to = container_access::storage(dest);
+  command_queue* queue = queue_of(to) != nullptr ? queue_of(to) : queue_of(from);
+  if (queue == nullptr) {
+    copy_between(src, dest);
+    return ready_future();
+  }
+  if (command_queue* other = queue_of(from); other != nullptr && other != queue) other->marker().wait();
+  auto held = std::make_shared<held_regions>();
+  held->take(*from, nullptr, container_access::region(src), concurrency::access_type_read, queue);
+  held->take(*to, nullptr, container_access::region(dest), concurrency::access_type_write, queue);
+  return submit_copy(*queue, std::move(held),
+                     [from_layout = container_access::layout(src), to_layout = container_access::layout(dest)] {
+                       copy_layout(from_layout, to_layout);
+                     });
+}
+
+/// copy_async_into() fills `dest` from host iterators with `fill(layout)`, queued as
+/// copy_async_between() is, or at once where dest is on no queue.
+template <class Dest, class Fill>
+concurrency::completion_future copy_async_into(Dest& dest, Fill fill) {
+  buffer* to = container_access::storage(dest);
+  command_queue* queue = queue_of(to);
+  if (queue == nullptr) {
+    fill(container_access::host_layout(dest, concurrency::access_type_write));
+    return ready_future();
+  }
+  auto held = std::make_shared<held_regions>();
+  held->take(*to, nullptr, container_access::region(dest), concurrency::access_type_write, queue);
+  return submit_copy(*queue, std::move(held), [fill, layout = container_access::layout(dest)] { fill(layout); });
+}
+
+/// copy_async_out_of() writes `src` to a host iterator with `drain(layout)`, queued as
+/// copy_async_between() is, or at once where src is on no queue.
+template <class Src, class Drain>
+concurrency::completion_future copy_async_out_of(const Src& src, Drain drain) {
+  buffer* from = container_access::storage(src);
+  command_queue* queue = queue_of(from);
+  if (queue == nullptr) {
+    drain(container_access::host_layout(src, concurrency::access_type_read));
+    return ready_future();
+  }
+  auto held = std::make_shared<held_regions>();
+  held->take(*from, nullptr, container_access::region(src), concurrency::access_type_read, queue);
+  return submit_copy(*queue, std::move(held), [drain, layout = container_access::layout(src)] { drain(layout); });
+}
+
 }  // namespace ample::detail
 
 namespace Concurrency {
@@ -166,70 +234,65 @@ void copy(const array_view<T, N>& src, Out out) {
   ample::detail::copy_to_iterator(ample::detail::container_access::host_layout(src, access_type_read), out);
 }
 
-/// copy_async() performs copy() and returns a completed future: CPU-engine copies are host
-/// memory copies and finish before the call returns. There is one copy_async for each copy
-/// above, taking the same arguments; like Microsoft's, it throws mismatched extents at once.
+/// copy_async() is copy(), queued on the accelerator_view that holds the destination (or,
+/// if only the source is on a device with queues, the source's: REF) and run after the work
+/// before it there; the future completes when the elements have moved, and carries the
+/// exception of a copy that failed. Where neither side is on such a device (the CPU engine,
+/// host memory) the copy is done when copy_async() returns. There is one copy_async for each
+/// copy above, taking the same arguments; like Microsoft's, it throws mismatched extents (and
+/// random-access source ranges of the wrong size) at once. The program keeps host ranges and
+/// containers alive, and untouched, until the future completes.
 template <class T, int N>
 completion_future copy_async(const array<T, N>& src, array<T, N>& dest) {
-  concurrency::copy(src, dest);
-  return ample::detail::ready_future();
+  return ample::detail::copy_async_between(src, dest);
 }
 template <class T, int N>
 completion_future copy_async(const array<T, N>& src, const array_view<T, N>& dest) {
-  concurrency::copy(src, dest);
-  return ample::detail::ready_future();
+  return ample::detail::copy_async_between(src, dest);
 }
 template <class T, int N>
 completion_future copy_async(const array_view<const T, N>& src, array<T, N>& dest) {
-  concurrency::copy(src, dest);
-  return ample::detail::ready_future();
+  return ample::detail::copy_async_between(src, dest);
 }
 template <class T, int N>
 completion_future copy_async(const array_view<T, N>& src, array<T, N>& dest) {
-  concurrency::copy(src, dest);
-  return ample::detail::ready_future();
+  return ample::detail::copy_async_between(src, dest);
 }
 template <class T, int N>
 completion_future copy_async(const array_view<const T, N>& src, const array_view<T, N>& dest) {
-  concurrency::copy(src, dest);
-  return ample::detail::ready_future();
+  return ample::detail::copy_async_between(src, dest);
 }
 template <class T, int N>
 completion_future copy_async(const array_view<T, N>& src, const array_view<T, N>& dest) {
-  concurrency::copy(src, dest);
-  return ample::detail::ready_future();
+  return ample::detail::copy_async_between(src, dest);
 }
 template <ample::detail::host_iterator It, class T, int N>
 completion_future copy_async(It first, It last, array<T, N>& dest) {
-  concurrency::copy(first, last, dest);
-  return ample::detail::ready_future();
+  ample::detail::check_range_size(first, last, dest.extent);
+  return ample::detail::copy_async_into(dest, [first, last](const auto& layout) { ample::detail::copy_from_range(first, last, layout); });
 }
 template <ample::detail::host_iterator It, class T, int N>
 completion_future copy_async(It first, It last, const array_view<T, N>& dest) {
-  concurrency::copy(first, last, dest);
-  return ample::detail::ready_future();
+  ample::detail::check_range_size(first, last, concurrency::extent<N>(dest.extent));
+  return ample::detail::copy_async_into(dest, [first, last](const auto& layout) { ample::detail::copy_from_range(first, last, layout); });
 }
 template <ample::detail::host_iterator It, class T, int N>
 completion_future copy_async(It first, array<T, N>& dest) {
-  concurrency::copy(first, dest);
-  return ample::detail::ready_future();
+  return ample::detail::copy_async_into(dest, [first](const auto& layout) { ample::detail::copy_from_begin(first, layout); });
 }
 template <ample::detail::host_iterator It, class T, int N>
 completion_future copy_async(It first, const array_view<T, N>& dest) {
-  concurrency::copy(first, dest);
-  return ample::detail::ready_future();
+  return ample::detail::copy_async_into(dest, [first](const auto& layout) { ample::detail::copy_from_begin(first, layout); });
 }
 template <class T, int N, class Out>
   requires ample::detail::host_output_iterator<Out, T>
 completion_future copy_async(const array<T, N>& src, Out out) {
-  concurrency::copy(src, out);
-  return ample::detail::ready_future();
+  return ample::detail::copy_async_out_of(src, [out](const auto& layout) { ample::detail::copy_to_iterator(layout, out); });
 }
 template <class T, int N, class Out>
   requires ample::detail::host_output_iterator<Out, std::remove_const_t<T>>
 completion_future copy_async(const array_view<T, N>& src, Out out) {
-  concurrency::copy(src, out);
-  return ample::detail::ready_future();
+  return ample::detail::copy_async_out_of(src, [out](const auto& layout) { ample::detail::copy_to_iterator(layout, out); });
 }
 
 }  // namespace Concurrency

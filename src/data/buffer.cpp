@@ -1,6 +1,7 @@
 // buffer: allocation, the copies of a data source and their coherence (detail/buffer.hpp).
 #include "ample/detail/buffer.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <unordered_map>
 
@@ -67,9 +68,9 @@ std::shared_ptr<buffer> buffer::allocate(std::shared_ptr<view_state> owner, std:
     // The host mirror exists from the start: host-side views point into it.
     b->host_ = allocate_bytes(bytes, "host copy of a view's storage", true);
     b->copies_.push_back(copy{nullptr, b->host_, true, byte_ranges()});
-    std::lock_guard lock(b->mutex_);
-    b->update_host_only();
   }
+  std::lock_guard lock(b->mutex_);
+  b->update_host_only();
   return b;
 }
 
@@ -114,6 +115,8 @@ std::shared_ptr<buffer> buffer::wrap(void* host, std::size_t bytes) {
 }
 
 buffer::~buffer() {
+  // Kernels queued on the device may still reach an array by reference.
+  if (by_reference_) wait_for_device();
   if (!copies_.front().owned) {
     // The last view over a caller's memory is gone: what it wrote elsewhere goes home, as
     // C++ AMP requires of a view destroyed without synchronize(). Under the registry's lock,
@@ -152,20 +155,32 @@ void buffer::move_bytes(copy& to, const copy& from, const byte_ranges& region) {
   if (to.space != nullptr) to.space->transfers.count_in(moved);
 }
 
-void buffer::acquire(const device* space, const byte_ranges& region, concurrency::access_type access,
-                     bool launch_writes) {
-  if (region.empty()) return;
-  std::unique_lock lock(mutex_);
-  if (access & concurrency::access_type_read) {
-    // Wait out launches writing what has to be copied in: their bytes are not current yet.
-    const auto copies_written_bytes = [&] {
-      const byte_ranges missing = region - copy_in(space).valid - discarded_;
-      for (const byte_ranges& w : writing_)
-        if (!(missing & w).empty()) return true;
-      return false;
-    };
-    written_.wait(lock, [&] { return !copies_written_bytes(); });
+bool buffer::must_wait(const device* space, const byte_ranges& region, concurrency::access_type access,
+                       const command_queue* queue) {
+  const device* memory = same_memory(space);
+  const bool writes = (access & concurrency::access_type_write) != 0;
+  // What acquire() would copy into `space` now.
+  byte_ranges copied_in;
+  if (access & concurrency::access_type_read) copied_in = region - copy_in(space).valid - discarded_;
+  for (const use& u : uses_) {
+    if (u.space == memory) {
+      if ((u.writes || writes) && (queue == nullptr || u.queue != queue) && !(u.region & region).empty()) return true;
+      if (!(u.region & copied_in).empty()) return true;  // it would copy over bytes in use
+    } else if (u.writes && !(u.region & copied_in).empty()) {
+      return true;  // it would copy out bytes not written yet
+    }
   }
+  return false;
+}
+
+void buffer::acquire(const device* space, const byte_ranges& region, concurrency::access_type access, bool hold,
+                     const command_queue* queue) {
+  if (region.empty()) return;
+  // A queued command needs no such wait: its queue, the array's own, runs it after the
+  // kernels before it.
+  if (space == nullptr && by_reference_ && queue == nullptr) wait_for_device();
+  std::unique_lock lock(mutex_);
+  released_.wait(lock, [&] { return !must_wait(space, region, access, queue); });
   // An index, not a reference: copy_in() may grow copies_.
   const std::size_t t = static_cast<std::size_t>(&copy_in(space) - copies_.data());
   // Discarded bytes are never copied in; whoever touches them first owns them.
@@ -185,8 +200,42 @@ void buffer::acquire(const device* space, const byte_ranges& region, concurrency
     for (std::size_t i = 0; i < copies_.size(); ++i)
       if (i != t) copies_[i].valid -= only_here;
   discarded_ -= region;
-  if (launch_writes) writing_.push_back(region);
+  if (hold) uses_.push_back(use{same_memory(space), region, (access & concurrency::access_type_write) != 0, queue});
   update_host_only();
+}
+
+void buffer::release(const device* space, const byte_ranges& region, concurrency::access_type access) {
+  if (region.empty()) return;
+  const use ended{same_memory(space), region, (access & concurrency::access_type_write) != 0, nullptr};
+  {
+    std::lock_guard lock(mutex_);
+    for (auto it = uses_.begin(); it != uses_.end(); ++it)
+      if (it->space == ended.space && it->writes == ended.writes && it->region == ended.region) {
+        uses_.erase(it);
+        break;
+      }
+  }
+  released_.notify_all();
+}
+
+void buffer::fail(const std::shared_ptr<command_failure>& failure, const byte_ranges& region) {
+  std::lock_guard lock(mutex_);
+  std::erase_if(failures_, [](const auto& f) { return f.first->reported(); });
+  failures_.emplace_back(failure, region);
+}
+
+void buffer::report_failure(const byte_ranges& region) {
+  std::shared_ptr<command_failure> first;
+  {
+    std::lock_guard lock(mutex_);
+    std::erase_if(failures_, [](const auto& f) { return f.first->reported(); });
+    const auto it = std::find_if(failures_.begin(), failures_.end(),
+                                 [&](const auto& f) { return !(f.second & region).empty(); });
+    if (it == failures_.end()) return;
+    first = std::move(it->first);
+    failures_.erase(it);
+  }
+  if (first != nullptr) first->rethrow_once();
 }
 
 void buffer::discard(const byte_ranges& region) {
@@ -199,21 +248,8 @@ void buffer::discard(const byte_ranges& region) {
   update_host_only();
 }
 
-void buffer::end_writes(const byte_ranges& region) {
-  if (region.empty()) return;
-  {
-    std::lock_guard lock(mutex_);
-    for (auto it = writing_.begin(); it != writing_.end(); ++it)
-      if (*it == region) {
-        writing_.erase(it);
-        break;
-      }
-  }
-  written_.notify_all();
-}
-
 void buffer::update_host_only() {
-  bool only = host_ == home_ && discarded_.empty();
+  bool only = home_space_ == nullptr && discarded_.empty();
   for (std::size_t i = 1; i < copies_.size() && only; ++i) only = copies_[i].valid.empty();
   host_only_.store(only, std::memory_order_relaxed);
   if (only == !counted_) return;

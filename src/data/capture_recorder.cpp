@@ -2,17 +2,24 @@
 #include "ample/detail/capture_recorder.hpp"
 
 #include <map>
+#include <mutex>
 
 namespace ample::detail {
+namespace {
 
-capture_recorder::~capture_recorder() {
-  stop();
-  for (auto& [storage, region] : writes_) storage->end_writes(region);
-}
+/// preparing is held while a launch makes its views current. A launch holds the regions it
+/// uses from its first acquire on, and may then wait in a later acquire for other commands'
+/// regions; were two launches preparing at once, each could wait for the other. One at a
+/// time, a preparing launch waits only for commands already prepared, which run to their
+/// end without waiting (command_queue.hpp). Launches whose buffers are all host_only() never
+/// get here (launch.hpp).
+std::mutex preparing;
+
+}  // namespace
 
 void capture_recorder::record(const capture& c) noexcept { captures_.push_back(c); }
 
-void capture_recorder::make_current() {
+void capture_recorder::make_current(const command_queue* queue) {
   stop();
   // One acquire per buffer and access, whatever the number of views over it: the regions
   // read and the regions written, each as one set.
@@ -24,14 +31,17 @@ void capture_recorder::make_current() {
     use& u = uses[c.storage];
     (c.writes ? u.written : u.read) |= c.region(c.view);
   }
+  std::lock_guard lock(preparing);
   for (auto& [storage, u] : uses) {
-    storage->acquire(space_, u.read - u.written, concurrency::access_type_read);
-    if (u.written.empty()) continue;
-    storage->acquire(space_, u.written, concurrency::access_type_read_write, true);
-    writes_.emplace_back(storage->shared_from_this(), std::move(u.written));
+    const byte_ranges read_only = u.read - u.written;
+    if (queue != nullptr)
+      held_.take(*storage, space_, read_only, concurrency::access_type_read, queue);
+    else
+      storage->acquire(space_, read_only, concurrency::access_type_read);
+    held_.take(*storage, space_, std::move(u.written), concurrency::access_type_read_write, queue);
   }
   if (space_ == nullptr) return;
-  for (const capture& c : captures_) c.rebase(c.view, c.storage->host_data(), c.storage->base_in(space_));
+  for (const capture& c : captures_) c.rebase(c.view, *c.storage, c.storage->base_in(space_));
 }
 
 }  // namespace ample::detail

@@ -115,35 +115,44 @@ TEST_P(ConcurrencyTest, TiledMatmulsFromSeveralThreads) {
   for (int id = 0; id < threads; ++id) EXPECT_EQ(errors[id], 0) << "host thread " << id;
 }
 
+// Each thread launches on a view of its own: on REF (the `ref:` run) launches are queued, and a
+// failure belongs to its view, surfacing at that view's wait() or next launch.
 TEST_P(ConcurrencyTest, FailingKernelsDoNotDisturbOtherThreads) {
   constexpr int rounds = 30;
   std::atomic<int> caught{0};
   std::atomic<int> divergence_caught{0};
   int good_errors = -1;
   std::thread failing([&] {
+    const accelerator_view view = accelerator().create_view();
     for (int r = 0; r < rounds; ++r) {
       try {
-        parallel_for_each(extent<1>(4096), [r](index<1> i) restrict(amp) {
+        parallel_for_each(view, extent<1>(4096), [r](index<1> i) restrict(amp) {
           if (i[0] == (r * 131) % 4096) throw std::runtime_error("boom " + std::to_string(r));
         });
+        view.wait();
       } catch (const std::runtime_error& e) {
         if (std::string(e.what()) == "boom " + std::to_string(r)) ++caught;
       }
     }
   });
   std::thread diverging([&] {
+    const accelerator_view view = accelerator().create_view();
     for (int r = 0; r < rounds / 3; ++r) {
       try {
-        parallel_for_each(extent<1>(256).tile<64>(), [](tiled_index<64> t) restrict(amp) {
+        parallel_for_each(view, extent<1>(256).tile<64>(), [](tiled_index<64> t) restrict(amp) {
           if (t.local[0] == 7) return;
           t.barrier.wait();
         });
+        view.wait();
       } catch (const runtime_exception&) {
         ++divergence_caught;
       }
     }
   });
-  std::thread good([&] { good_errors = run_mixed_kernels(9, rounds, nullptr); });
+  std::thread good([&] {
+    const accelerator_view view = accelerator().create_view();
+    good_errors = run_mixed_kernels(9, rounds, &view);
+  });
   failing.join();
   diverging.join();
   good.join();
@@ -162,6 +171,7 @@ TEST_P(ConcurrencyTest, ManyShortLaunchesFromManyThreads) {
         parallel_for_each(extent<1>(16), [&total](index<1> i) restrict(amp) { total.fetch_add(i[0] + 1); });
     });
   for (auto& t : pool) t.join();
+  accelerator().default_view.wait();  // REF queues the launches
   EXPECT_EQ(total.load(), static_cast<long>(threads) * launches * (16 * 17 / 2));
 }
 

@@ -114,9 +114,18 @@ TEST_P(ComputeDomainTest, NegativeExtent) {
 
 class KernelExceptionTest : public WorkerCountTest {};
 
+// launch_and_wait() is parallel_for_each, then wait() on the default view: a kernel's exception
+// reaches the caller at once on the CPU engine, and at the next synchronizing call, here wait(),
+// on a device whose launches are queued (REF, the `ref:` runs).
+template <class... Args>
+void launch_and_wait(Args&&... args) {
+  parallel_for_each(std::forward<Args>(args)...);
+  accelerator().default_view.wait();
+}
+
 TEST_P(KernelExceptionTest, PlainKernelThrowAtFirstWorkItem) {
   try {
-    parallel_for_each(extent<1>(10000), [](index<1> i) restrict(amp) {
+    launch_and_wait(extent<1>(10000), [](index<1> i) restrict(amp) {
       if (i[0] == 0) throw kernel_error("first");
     });
     FAIL() << "the kernel's exception must reach the caller";
@@ -127,7 +136,7 @@ TEST_P(KernelExceptionTest, PlainKernelThrowAtFirstWorkItem) {
 }
 
 TEST_P(KernelExceptionTest, PlainKernelThrowAtLastWorkItem) {
-  EXPECT_THROW(parallel_for_each(extent<2>(100, 100), [](index<2> i) restrict(amp) {
+  EXPECT_THROW(launch_and_wait(extent<2>(100, 100), [](index<2> i) restrict(amp) {
                  if (i == index<2>(99, 99)) throw kernel_error("last");
                }),
                kernel_error);
@@ -136,7 +145,7 @@ TEST_P(KernelExceptionTest, PlainKernelThrowAtLastWorkItem) {
 
 TEST_P(KernelExceptionTest, ThrowingEveryWorkItemReportsOne) {
   try {
-    parallel_for_each(extent<1>(5000), [](index<1> i) restrict(amp) { throw kernel_error("item " + std::to_string(i[0])); });
+    launch_and_wait(extent<1>(5000), [](index<1> i) restrict(amp) { throw kernel_error("item " + std::to_string(i[0])); });
     FAIL();
   } catch (const kernel_error& e) {
     EXPECT_TRUE(contains(e.what(), "item ")) << e.what();
@@ -147,7 +156,7 @@ TEST_P(KernelExceptionTest, ThrowingEveryWorkItemReportsOne) {
 TEST_P(KernelExceptionTest, ThrowStopsTheLaunch) {
   std::atomic<int> ran{0};
   constexpr int n = 1 << 20;
-  EXPECT_THROW(parallel_for_each(extent<1>(n), [&](index<1>) restrict(amp) {
+  EXPECT_THROW(launch_and_wait(extent<1>(n), [&](index<1>) restrict(amp) {
                  ++ran;
                  throw kernel_error("stop");
                }),
@@ -158,7 +167,7 @@ TEST_P(KernelExceptionTest, ThrowStopsTheLaunch) {
 
 TEST_P(KernelExceptionTest, AmpExceptionTypeIsPreserved) {
   try {
-    parallel_for_each(extent<1>(64), [](index<1> i) restrict(amp) {
+    launch_and_wait(extent<1>(64), [](index<1> i) restrict(amp) {
       if (i[0] == 33) throw out_of_memory("kernel ran out");
     });
     FAIL();
@@ -170,7 +179,7 @@ TEST_P(KernelExceptionTest, AmpExceptionTypeIsPreserved) {
 
 TEST_P(KernelExceptionTest, TiledKernelThrowAfterBarrier) {
   try {
-    parallel_for_each(extent<1>(4096).tile<256>(), [](tiled_index<256> t) restrict(amp) {
+    launch_and_wait(extent<1>(4096).tile<256>(), [](tiled_index<256> t) restrict(amp) {
       t.barrier.wait();
       if (t.global[0] == 3000) throw kernel_error("tiled");
       t.barrier.wait();
@@ -186,7 +195,7 @@ TEST_P(KernelExceptionTest, TiledKernelThrowWhileOthersWaitAtBarrier) {
   // Work-item 5 throws before the barrier its tile-mates wait at: the user's exception, not a
   // divergence report, must reach the caller, and no work-item may be left blocked.
   try {
-    parallel_for_each(extent<2>(32, 32).tile<16, 16>(), [](tiled_index<16, 16> t) restrict(amp) {
+    launch_and_wait(extent<2>(32, 32).tile<16, 16>(), [](tiled_index<16, 16> t) restrict(amp) {
       if (t.local == index<2>(0, 5)) throw kernel_error("before barrier");
       t.barrier.wait();
     });
@@ -198,7 +207,7 @@ TEST_P(KernelExceptionTest, TiledKernelThrowWhileOthersWaitAtBarrier) {
 }
 
 TEST_P(KernelExceptionTest, TiledKernelThrowAtLastWorkItemOfLastTile) {
-  EXPECT_THROW(parallel_for_each(extent<3>(8, 16, 16).tile<4, 16, 16>(), [](tiled_index<4, 16, 16> t) restrict(amp) {
+  EXPECT_THROW(launch_and_wait(extent<3>(8, 16, 16).tile<4, 16, 16>(), [](tiled_index<4, 16, 16> t) restrict(amp) {
                  t.barrier.wait();
                  if (t.global == index<3>(7, 15, 15)) throw kernel_error("last");
                }),
@@ -210,7 +219,7 @@ TEST_P(KernelExceptionTest, NestedParallelForEachThrows) {
   std::atomic<int> nested_errors{0};
   std::atomic<int> other_errors{0};
   try {
-    parallel_for_each(extent<1>(4), [&](index<1>) restrict(amp) {
+    launch_and_wait(extent<1>(4), [&](index<1>) restrict(amp) {
       try {
         parallel_for_each(extent<1>(4), [](index<1>) restrict(amp) {});
       } catch (const runtime_exception&) {
@@ -230,7 +239,7 @@ TEST_P(KernelExceptionTest, NestedParallelForEachThrows) {
 }
 
 TEST_P(KernelExceptionTest, NestedParallelForEachInTiledKernelThrows) {
-  EXPECT_THROW(parallel_for_each(extent<1>(64).tile<32>(), [](tiled_index<32> t) restrict(amp) {
+  EXPECT_THROW(launch_and_wait(extent<1>(64).tile<32>(), [](tiled_index<32> t) restrict(amp) {
                  t.barrier.wait();
                  parallel_for_each(extent<1>(4), [](index<1>) restrict(amp) {});
                }),
@@ -240,9 +249,9 @@ TEST_P(KernelExceptionTest, NestedParallelForEachInTiledKernelThrows) {
 
 // Reconfiguring the engine from a kernel would wait for the very launch the kernel belongs to.
 TEST_P(KernelExceptionTest, EngineSettingsFromInsideAKernelThrow) {
-  EXPECT_THROW(parallel_for_each(extent<1>(4), [](index<1>) restrict(amp) { ample::set_thread_count(1); }),
+  EXPECT_THROW(launch_and_wait(extent<1>(4), [](index<1>) restrict(amp) { ample::set_thread_count(1); }),
                runtime_exception);
-  EXPECT_THROW(parallel_for_each(extent<1>(4), [](index<1>) restrict(amp) { ample::set_work_item_stack_size(1 << 20); }),
+  EXPECT_THROW(launch_and_wait(extent<1>(4), [](index<1>) restrict(amp) { ample::set_work_item_stack_size(1 << 20); }),
                runtime_exception);
   expect_runtime_usable();
 }
@@ -256,14 +265,33 @@ AMPLE_INSTANTIATE_WORKER_TESTS(KernelExceptionTest);
 TEST(KernelExceptionOnRefTest, WritesBeforeTheExceptionAreKept) {
   std::vector<int> v(1024, 0);
   array_view<int, 1> av(1024, v);
-  EXPECT_THROW(parallel_for_each(accelerator(accelerator::direct3d_ref).default_view, av.extent,
-                                 [=](index<1> i) restrict(amp) {
-                                   if (i[0] == 512) throw std::runtime_error("stop");
-                                   av[i] = 9;
-                                 }),
-               std::runtime_error);
-  av.synchronize();
+  parallel_for_each(accelerator(accelerator::direct3d_ref).default_view, av.extent, [=](index<1> i) restrict(amp) {
+    if (i[0] == 512) throw std::runtime_error("stop");
+    av[i] = 9;
+  });
+  // The launch was queued; its exception surfaces at the view's next synchronize(), once.
+  EXPECT_THROW(av.synchronize(), std::runtime_error);
   for (int i = 0; i < 1024; ++i) ASSERT_EQ(v[i], i < 512 ? 9 : 0) << i;
+  EXPECT_NO_THROW(av.synchronize());
+  EXPECT_NO_THROW(accelerator(accelerator::direct3d_ref).default_view.wait());
+}
+
+// An exception no view reports surfaces at the view's wait(), or at the next command
+// submitted to it, never lost.
+TEST(KernelExceptionOnRefTest, WaitAndTheNextLaunchReportIt) {
+  const accelerator_view ref = accelerator(accelerator::direct3d_ref).create_view();
+  parallel_for_each(ref, extent<1>(8), [](index<1>) restrict(amp) { throw kernel_error("first"); });
+  EXPECT_THROW(ref.wait(), kernel_error);
+  EXPECT_NO_THROW(ref.wait());
+  parallel_for_each(ref, extent<1>(8), [](index<1>) restrict(amp) { throw kernel_error("second"); });
+  ref.create_marker().wait();
+  try {
+    parallel_for_each(ref, extent<1>(8), [](index<1>) restrict(amp) {});
+    FAIL() << "the earlier failure must be reported";
+  } catch (const kernel_error& e) {
+    EXPECT_STREQ(e.what(), "second");
+  }
+  EXPECT_NO_THROW(ref.wait());
 }
 
 }  // namespace

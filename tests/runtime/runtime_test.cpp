@@ -34,6 +34,7 @@ TEST(RuntimeTest, Direct3dPrintfWritesFromAKernel) {
   ::testing::internal::CaptureStdout();
   parallel_for_each(accelerator(accelerator::direct3d_ref).default_view, extent<1>(3),
                     [](index<1> i) restrict(amp) { direct3d::direct3d_printf("item %d\n", i[0]); });
+  accelerator(accelerator::direct3d_ref).default_view.wait();  // the launch was queued
   EXPECT_EQ(::testing::internal::GetCapturedStdout(), "item 0\nitem 1\nitem 2\n");
 }
 

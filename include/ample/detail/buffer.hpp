@@ -19,6 +19,7 @@
 #include "../extent.hpp"
 #include "bitwise_copyable.hpp"
 #include "byte_ranges.hpp"
+#include "command_queue.hpp"
 #include "device.hpp"
 
 namespace ample::detail {
@@ -46,9 +47,10 @@ namespace ample::detail {
 ///     refresh(), discard_data(), copy() and kernel launches (capture_recorder.hpp);
 ///   - a buffer over memory it does not own writes stale bytes back home when the last view
 ///     over it goes away.
-/// host_only() says that no copy but the host's exists or was discarded: then host access
-/// needs nothing and a launch on a CPU-engine device needs nothing, the zero-copy case that
-/// every buffer stays in on a machine whose kernels all run on the CPU engine.
+/// host_only() says that the home is host memory and no other copy exists or was discarded:
+/// then host access needs nothing and a launch on a CPU-engine device needs nothing, the
+/// zero-copy case that every buffer stays in on a machine whose kernels all run on the CPU
+/// engine. An array on REF is never host_only(): host access to it waits for REF's queues.
 ///
 /// Which sizes raise out_of_memory. Linux overcommits: malloc of more bytes than the machine
 /// has may succeed, and the process is killed by the OOM killer later, when the pages are
@@ -154,17 +156,35 @@ class buffer : public std::enable_shared_from_this<buffer> {
   /// access_type_read copies in what is stale there; access_type_write makes the other copies
   /// stale without copying in (the caller overwrites all of `region`); read_write does both.
   ///
-  /// `launch_writes`: a launch is about to write `region` in `space`; until its end_writes(),
-  /// an acquire that would copy any of it out waits. Launches from other host threads over the
-  /// same data may run at the same time; this keeps one from taking the other's half-written
-  /// bytes for current ones. It starts under the same lock as the acquire, so that no copy
-  /// can slip in between.
-  void acquire(const device* space, const byte_ranges& region, concurrency::access_type access,
-               bool launch_writes = false);
+  /// It first waits for the commands using the same bytes (the `use`s held below) that it
+  /// must not overtake: those writing bytes it copies out, those using bytes it copies over,
+  /// and, in the same memory, those writing what it touches or using what it writes — except
+  /// commands of `queue`, the acquirer's own queue, which runs them in order anyway. Host
+  /// access to an array on a device with queues (`queue` null) also waits for those queues
+  /// to empty (wait_for_device()).
+  ///
+  /// `hold`: a launch or copy is about to use `region` in `space` (writing it if `access`
+  /// writes); the use is held from this acquire, under the same lock so that nothing slips in
+  /// between, until release(). Every holder is a command that, once its data is current,
+  /// runs to its end without waiting for anything (command_queue.hpp), so waiting for it ends.
+  void acquire(const device* space, const byte_ranges& region, concurrency::access_type access, bool hold = false,
+               const command_queue* queue = nullptr);
+  /// release() ends a use held by acquire(): the same `space`, `region` and `access`.
+  void release(const device* space, const byte_ranges& region, concurrency::access_type access);
   /// discard() says that `region` need not be kept: the next acquire anywhere copies none of it.
   void discard(const byte_ranges& region);
-  /// end_writes() ends a launch's writes of `region` (acquire()'s `launch_writes`).
-  void end_writes(const byte_ranges& region);
+  /// wait_for_device() returns when no command is queued on the home device (at once for
+  /// host memory, and on a queue's own thread). Host access to an array or texture calls it:
+  /// kernels reach those by reference, so no launch records which ones a kernel uses.
+  void wait_for_device() const {
+    if (home_space_ != nullptr && !command_queue::on_queue_thread()) home_space_->pending.wait_none();
+  }
+
+  /// fail() records the failure of a command that used `region` of this buffer;
+  /// report_failure() rethrows it, once, at the next synchronize() or copy() of a view over
+  /// any of that region (views over other parts of the buffer have nothing to report).
+  void fail(const std::shared_ptr<command_failure>& failure, const byte_ranges& region);
+  void report_failure(const byte_ranges& region);
   /// base_in() is the address of this buffer's copy in `space` (allocated on first use).
   void* base_in(const device* space);
   /// home_space() is the memory space of the home copy (nullptr: host memory).
@@ -194,8 +214,22 @@ class buffer : public std::enable_shared_from_this<buffer> {
 
   buffer(std::shared_ptr<view_state> owner, std::size_t bytes, bool by_reference);
   copy& copy_in(const device* space);
+  /// use is a region held by a command (acquire()'s `hold`).
+  struct use {
+    const device* space;  ///< where the command uses it (the home, for an array's one copy)
+    byte_ranges region;
+    bool writes;
+    const command_queue* queue;  ///< nullptr: a launch that runs before its call returns
+  };
+
   void update_host_only();
   void move_bytes(copy& to, const copy& from, const byte_ranges& region);
+  /// must_wait() is whether acquire(space, region, access) by `queue` must wait for a use
+  /// (see acquire()); called with mutex_ held.
+  bool must_wait(const device* space, const byte_ranges& region, concurrency::access_type access,
+                 const command_queue* queue);
+  /// same_memory() is `space` as the buffer's copies see it: an array's one copy serves all.
+  const device* same_memory(const device* space) const noexcept { return by_reference_ ? home_space_ : space; }
 
   std::shared_ptr<view_state> owner_;
   void* home_ = nullptr;
@@ -208,11 +242,12 @@ class buffer : public std::enable_shared_from_this<buffer> {
   std::atomic<bool> host_only_{true};
   bool counted_ = false;  ///< counted in buffers_beyond_host
   void (*destroy_elements_)(void* data, std::size_t bytes) = nullptr;  ///< set by construct_elements()
-  std::mutex mutex_;       ///< guards copies_, discarded_ and writing_
-  std::condition_variable written_;  ///< notified when a launch's writes end
+  std::mutex mutex_;       ///< guards copies_, discarded_, uses_ and failures_
+  std::condition_variable released_;  ///< notified when a use ends
   std::vector<copy> copies_;
   byte_ranges discarded_;
-  std::vector<byte_ranges> writing_;  ///< one entry per launch writing now (acquire())
+  std::vector<use> uses_;
+  std::vector<std::pair<std::shared_ptr<command_failure>, byte_ranges>> failures_;  ///< not reported yet
 };
 
 /// buffers_beyond_host counts the buffers that are not host_only(). While it is 0, a launch on

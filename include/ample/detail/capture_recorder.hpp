@@ -9,7 +9,9 @@
 #include "../config.hpp"
 #include "buffer.hpp"
 #include "byte_ranges.hpp"
+#include "command_queue.hpp"
 #include "device.hpp"
+#include "held_regions.hpp"
 
 namespace ample::detail {
 
@@ -23,7 +25,11 @@ namespace ample::detail {
 /// (read, or read_write for views of non-const elements: a kernel's views are current only
 /// there afterwards) and, for a device with memory of its own, points each copied view at the
 /// device's copy of its buffer. The copies hold shares of their buffers, so the buffers live
-/// until the launch has finished.
+/// until the launch has finished; on a device with memory of its own, shares of the buffers
+/// alone, not of the views' data source, so that the program's last view over a container
+/// still writes it back when the program destroys it (waiting for the launch), as in C++ AMP.
+/// The regions the launch writes (and, for a queued launch, those it reads) are held in
+/// their buffers until the recorder is destroyed, after the kernel has run.
 ///
 /// Arrays are captured by reference, which copies nothing: an array's storage has one copy,
 /// which every memory space uses (buffer.hpp).
@@ -35,7 +41,7 @@ class capture_recorder {
     buffer* storage;
     void* view;
     byte_ranges (*region)(const void* view);
-    void (*rebase)(void* view, const void* from_base, void* to_base);
+    void (*rebase)(void* view, buffer& storage, void* to_base);
     bool writes;
   };
 
@@ -45,9 +51,9 @@ class capture_recorder {
   explicit capture_recorder(const device* space) noexcept : space_(space) {}
   capture_recorder(const capture_recorder&) = delete;
   capture_recorder& operator=(const capture_recorder&) = delete;
-  /// The recorder outlives the kernel's run in a launch: its end is the end of the launch's
-  /// writes (buffer::end_writes()).
-  ~capture_recorder();
+  /// The recorder outlives the kernel's run in a launch: its end releases the regions the
+  /// launch used (held_regions).
+  ~capture_recorder() { stop(); }
 
   /// start() makes this the active recorder, until stop() or make_current(); a launch starts
   /// it in the expression that copies the kernel: `const Kernel copy = (rec.start(), kernel);`.
@@ -67,16 +73,21 @@ class capture_recorder {
   void record(const capture& c) noexcept;
 
   /// make_current() acquires every recorded view in the launch's memory space and rebases
-  /// the copies onto the device's copies of their buffers.
-  void make_current();
+  /// the copies onto the device's copies of their buffers. `queue`: the launch runs later on
+  /// this queue, so what it reads is held too (a later copy must not overwrite it).
+  /// Launches prepare one at a time (see the .cpp file).
+  void make_current(const command_queue* queue = nullptr);
+
+  /// fail() hands a failed launch's exception to every buffer it used, for their next
+  /// synchronize() or copy() to report.
+  void fail(const std::shared_ptr<command_failure>& failure) const { held_.fail(failure); }
 
  private:
   const device* space_;
   capture_recorder* previous_ = nullptr;
   bool started_ = false;
   std::vector<capture> captures_;
-  /// writes_ are the regions the launch writes, per buffer, held until it ends.
-  std::vector<std::pair<std::shared_ptr<buffer>, byte_ranges>> writes_;
+  held_regions held_;
 };
 
 }  // namespace ample::detail

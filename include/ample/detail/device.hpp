@@ -2,9 +2,11 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -113,6 +115,39 @@ class transfer_counters {
   mutable std::atomic<std::uint64_t> copies_in_{0}, bytes_in_{0}, copies_out_{0}, bytes_out_{0};
 };
 
+/// pending_commands counts the commands queued on a device's accelerator_views and not yet
+/// finished (command_queue.hpp). Host access to the device's arrays and textures waits until
+/// none is left: kernels reach those by reference, which no launch records, so any queued
+/// kernel may be using them. Mutable and copied as a zero count, as transfer_counters.
+class pending_commands {
+ public:
+  pending_commands() noexcept = default;
+  pending_commands(const pending_commands&) noexcept {}
+  pending_commands& operator=(const pending_commands&) noexcept { return *this; }
+
+  void add() const noexcept { count_.fetch_add(1, std::memory_order_relaxed); }
+  void remove() const {
+    {
+      std::lock_guard lock(mutex_);
+      count_.fetch_sub(1, std::memory_order_release);
+    }
+    none_left_.notify_all();
+  }
+  /// wait_none() returns once no command is pending; at once (one load) if none is.
+  void wait_none() const {
+    if (count_.load(std::memory_order_acquire) == 0) return;
+    std::unique_lock lock(mutex_);
+    none_left_.wait(lock, [&] { return count_.load(std::memory_order_acquire) == 0; });
+  }
+
+ private:
+  mutable std::atomic<long> count_{0};
+  mutable std::mutex mutex_;
+  mutable std::condition_variable none_left_;
+};
+
+class command_queue;
+
 /// device describes one accelerator. Devices are created once and live for the whole process,
 /// so accelerator and accelerator_view hold plain pointers to them.
 struct device {
@@ -131,21 +166,28 @@ struct device {
   /// accelerator::set_default_cpu_access_type() may change it once, before it is first used.
   cpu_access_setting default_cpu_access_type;
   std::shared_ptr<view_state> default_view;
-  bool runs_serially;  ///< one work-item chunk after another on the launching thread (REF)
+  bool runs_serially;  ///< one work-item chunk after another on one thread (REF: its view's queue)
   /// has_own_memory: kernels reach only the device's own copies of data, which every launch,
   /// synchronize() and copy() moves explicitly (REF, as Microsoft's was); otherwise they
   /// address host memory in place (the CPU engine, zero-copy).
   bool has_own_memory;
   transfer_counters transfers;
+  pending_commands pending;
 };
 
-/// view_state is one accelerator_view: a queue of work on a device. Work on the CPU engine
-/// completes before parallel_for_each returns, so the queue itself holds nothing yet.
+/// view_state is one accelerator_view: a queue of work on a device. On a device with memory
+/// of its own, `commands` runs the view's launches and copies after they return
+/// (command_queue.hpp); elsewhere (the CPU engine) each completes before its call returns and
+/// `commands` is null.
 struct view_state {
   const device* dev;
   concurrency::queuing_mode mode;
   bool is_auto_selection;
+  std::shared_ptr<command_queue> commands;
 };
+
+/// make_view_state() is a new accelerator_view's state, with a queue where the device needs one.
+std::shared_ptr<view_state> make_view_state(const device& d, concurrency::queuing_mode mode, bool is_auto_selection);
 
 /// find_device() returns the device at `path` (L"default" resolves the default) or nullptr.
 const device* find_device(const std::wstring& path);
@@ -153,6 +195,9 @@ const device* find_device(const std::wstring& path);
 const device& default_device();
 /// set_default_device() chooses the default; false if it was already fixed or is unknown.
 bool set_default_device(const std::wstring& path);
+/// wait_for_queued_commands() returns when no device has a command queued. The engine's
+/// settings wait for it, so that a launch runs with the settings it was submitted under.
+void wait_for_queued_commands();
 /// all_devices() lists every device in Microsoft's order: hardware first (the multicore engine),
 /// then WARP, REF and cpu.
 std::vector<const device*> all_devices();

@@ -3,6 +3,8 @@
 
 #include <climits>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 
 #include "../config.hpp"
@@ -13,6 +15,7 @@
 #include "../tiled_extent.hpp"
 #include "buffer.hpp"
 #include "capture_recorder.hpp"
+#include "command_queue.hpp"
 #include "device.hpp"
 #include "parallel_for.hpp"
 #include "strided_layout.hpp"
@@ -61,18 +64,31 @@ void validate_domain(const concurrency::tiled_extent<D0, D1, D2>& t) {
 }
 
 /// run_on_cpu_engine() runs `kernel` over `domain` with the CPU engine, in order on the
-/// launching thread for a device that runs serially (REF).
+/// calling thread for a device that runs serially (REF, whose queue's thread calls it).
 template <class Domain, class Kernel>
 void run_on_cpu_engine(const device& dev, const Domain& domain, const Kernel& kernel) {
   parallel_for<Kernel, Domain, cpu::backend>(kernel, domain, dev.runs_serially ? cpu::order::serial : cpu::order::parallel)
       .execute();
 }
 
+/// queued_launch is what a launch on a queue keeps until its kernel has run: the copy of
+/// the kernel that runs, and the recorder holding its regions. The recorder comes second, so
+/// that it goes first: its regions are released before the kernel's views, whose last one
+/// may write a buffer back and would wait for them (capture_recorder.hpp).
+template <class Kernel>
+struct queued_launch {
+  explicit queued_launch(const device* space) : recorder(space) {}
+  std::optional<Kernel> kernel;
+  capture_recorder recorder;
+};
+
 /// launch() runs `kernel` over `domain` on the device behind `view`, with its data current
 /// there (detail/buffer.hpp). While every buffer is host_only() a launch on a CPU-engine
 /// device uses the kernel as it is: the zero-copy case costs one relaxed load. Otherwise the
 /// kernel is copied under a capture_recorder, which finds its views and makes them current;
-/// on a device with memory of its own the copy, pointing at the device's memory, is what runs.
+/// on a device with memory of its own the copy, pointing at the device's memory, is what
+/// runs, queued on the view's command_queue: launch() returns before it has run. Every such
+/// device has queues (make_view_state()).
 template <class Domain, class Kernel>
 void launch(const view_state& view, const Domain& domain, const Kernel& kernel) {
   validate_domain(domain);
@@ -81,13 +97,30 @@ void launch(const view_state& view, const Domain& domain, const Kernel& kernel) 
                 "parallel_for_each is not supported on the selected accelerator (\"cpu\": accelerator::cpu_accelerator "
                 "holds host memory only); run kernels on the default accelerator",
                 concurrency::error_code::e_invalidarg);
+  // The CPU engine refuses a launch from a kernel itself; a queued one must be refused here,
+  // before the kernel's thread waits for its own queue.
+  if (view.commands != nullptr && in_kernel)
+    AMPLE_THROW(concurrency::runtime_exception,
+                "parallel_for_each called from inside a kernel; kernels cannot launch or reconfigure the engine",
+                concurrency::error_code::e_fail);
   const device* space = memory_space(*view.dev);
-  if (space == nullptr && buffers_beyond_host.load(std::memory_order_relaxed) == 0)
+  if (view.commands != nullptr) {
+    auto work = std::make_shared<queued_launch<Kernel>>(space);
+    work->kernel.emplace((work->recorder.start(), kernel));
+    work->recorder.make_current(view.commands.get());
+    // The queue destroys both functions, and with them `work`, before the launch completes.
+    view.commands->submit([work, domain, dev = view.dev] { run_on_cpu_engine(*dev, domain, *work->kernel); },
+                          [work](const std::shared_ptr<command_failure>& failure) { work->recorder.fail(failure); });
+    return;
+  }
+  // A device without a queue addresses host memory; the copy only finds the views.
+  if (buffers_beyond_host.load(std::memory_order_relaxed) != 0) {
+    capture_recorder recorder(nullptr);
+    [[maybe_unused]] const Kernel recorded = (recorder.start(), kernel);
+    recorder.make_current();
     return run_on_cpu_engine(*view.dev, domain, kernel);
-  capture_recorder recorder(space);
-  const Kernel device_kernel = (recorder.start(), kernel);
-  recorder.make_current();
-  run_on_cpu_engine(*view.dev, domain, space == nullptr ? kernel : device_kernel);
+  }
+  run_on_cpu_engine(*view.dev, domain, kernel);
 }
 
 }  // namespace ample::detail

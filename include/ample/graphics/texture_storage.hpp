@@ -20,6 +20,7 @@
 #include "../config.hpp"
 #include "../detail/buffer.hpp"
 #include "../detail/byte_copy.hpp"
+#include "../detail/kernel_context.hpp"
 #include "../detail/strided_layout.hpp"
 #include "../exceptions.hpp"
 #include "../extent.hpp"
@@ -124,8 +125,9 @@ class texture_storage {
   const concurrency::extent<N>& level_extent(unsigned int level) const restrict(amp, cpu) {
     return levels_[level].extent;
   }
-  /// level_data() points at the first texel of a level.
-  unsigned char* level_data(unsigned int level) const restrict(amp, cpu) { return base_ + levels_[level].offset; }
+  /// level_data() points at the first texel of a level; on the host, once the kernels queued
+  /// on the texture's device, any of which may reach it by reference, have run.
+  unsigned char* level_data(unsigned int level) const restrict(amp, cpu) { return host_ready() + levels_[level].offset; }
   /// bytes(first, count) is the size of `count` levels from `first` on.
   std::size_t bytes(unsigned int first, unsigned int count) const {
     std::size_t total = 0;
@@ -138,7 +140,7 @@ class texture_storage {
   /// at(level, idx) points at the stored texel idx of a level.
   unsigned char* at(unsigned int level, const concurrency::index<N>& idx) const restrict(amp, cpu) {
     const level_layout& l = levels_[level];
-    return base_ + l.offset + texel_offset<N>(l.extent, idx) * texel_bytes_;
+    return host_ready() + l.offset + texel_offset<N>(l.extent, idx) * texel_bytes_;
   }
   T load(unsigned int level, const concurrency::index<N>& idx) const restrict(amp, cpu) {
     return decode_texel<T>(at(level, idx), bits_);
@@ -148,6 +150,14 @@ class texture_storage {
   }
 
  private:
+  /// host_ready() is base_, after buffer::wait_for_device() on the host; in kernels, where
+  /// in_kernel is true, the test folds away as in array's element access.
+  AMPLE_IMPL_ALWAYS_INLINE unsigned char* host_ready() const restrict(amp, cpu) {
+    if (!in_kernel && buffer_->home_space() != nullptr) [[unlikely]]
+      buffer_->wait_for_device();
+    return base_;
+  }
+
   struct level_layout {
     concurrency::extent<N> extent;
     std::size_t offset;  // bytes from the start of the block

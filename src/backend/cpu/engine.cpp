@@ -11,6 +11,7 @@
 #include <string>
 
 #include "ample/backend/cpu/engine.hpp"
+#include "ample/detail/device.hpp"
 #include "ample/exceptions.hpp"
 #include "ample/runtime_config.hpp"
 #include "engine_config.hpp"
@@ -187,6 +188,7 @@ namespace ample {
 
 void set_thread_count(unsigned n) {
   detail::cpu::refuse_inside_kernel("ample::set_thread_count");
+  detail::wait_for_queued_commands();
   detail::cpu::engine& e = detail::cpu::the_engine();
   std::lock_guard lock(e.launch_mutex);
   e.resize(n == 0 ? detail::cpu::default_thread_count() : n);
@@ -196,6 +198,7 @@ unsigned thread_count() { return detail::cpu::thread_count(); }
 
 void set_work_item_stack_size(std::size_t bytes) {
   detail::cpu::refuse_inside_kernel("ample::set_work_item_stack_size");
+  detail::wait_for_queued_commands();
   detail::cpu::engine& e = detail::cpu::the_engine();
   std::lock_guard lock(e.launch_mutex);  // no tile may be running on the old stacks
   detail::cpu::config().stack_bytes.store(detail::cpu::page_round(bytes), std::memory_order_relaxed);

@@ -1,0 +1,84 @@
+// command_queue: the commands of one accelerator_view, run in submission order.
+#pragma once
+
+#include <atomic>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <thread>
+
+#include "../completion_future.hpp"
+#include "../config.hpp"
+#include "device.hpp"
+
+namespace ample::detail {
+
+/// command_failure is the exception of a command that failed, shared by everything that may
+/// report it: the queue (accelerator_view::wait(), the next command submitted to it) and the
+/// buffers the command used (their next synchronize() or copy()). The first of them to report
+/// it rethrows it; the others then say nothing, so that one failure is reported once.
+class command_failure {
+ public:
+  explicit command_failure(std::exception_ptr error) noexcept : error_(std::move(error)) {}
+  /// rethrow_once() rethrows the exception unless it has been reported already.
+  void rethrow_once() {
+    if (!reported_.exchange(true)) std::rethrow_exception(error_);
+  }
+  bool reported() const noexcept { return reported_.load(); }
+
+ private:
+  std::exception_ptr error_;
+  std::atomic<bool> reported_{false};
+};
+
+/// command_queue runs the commands of an accelerator_view of a device with memory of its own
+/// (REF) on a thread of its own, one after another in submission order, while the host goes
+/// on: parallel_for_each and copy_async return once their command is queued.
+///
+/// What lets commands run later without deadlock or stale data (docs/design/data-model.md):
+/// everything a command needs from the coherence of its buffers is settled when it is
+/// submitted (the copies into the device's memory made, the regions it reads and writes
+/// registered with their buffers: buffer::acquire's `use`), so a queued command never waits
+/// for anything. Whatever waits for a command (host access to its data, another queue's
+/// command touching the same bytes, wait()) therefore waits for something that ends.
+///
+/// Both queuing modes send a command to the queue's thread as soon as it is submitted, which
+/// Microsoft's queuing_mode_automatic allows ("the runtime decides when") and
+/// queuing_mode_immediate requires; flush() thus has nothing left to send.
+class command_queue {
+ public:
+  /// The queue's commands count in `dev`'s pending_commands while they are unfinished.
+  explicit command_queue(const device& dev);
+  command_queue(const command_queue&) = delete;
+  command_queue& operator=(const command_queue&) = delete;
+  /// The destructor runs what is queued, then ends the thread. A failure nobody reported is
+  /// written to stderr: it must not vanish.
+  ~command_queue();
+
+  /// submit() queues `run` and returns the future of its completion, which carries its
+  /// exception if it throws; `failed` then receives the failure, for the buffers the command
+  /// used, before the command's state (and its hold on those buffers) is destroyed. Before
+  /// queuing, submit() reports (rethrows) the failure of an earlier command that nothing has
+  /// reported yet, as Microsoft's runtime refuses new work on a view whose device failed.
+  concurrency::completion_future submit(std::function<void()> run,
+                                        std::function<void(const std::shared_ptr<command_failure>&)> failed = {});
+  /// wait() returns when every command submitted so far has completed, and reports the first
+  /// failure among them not reported yet.
+  void wait();
+  /// marker() is a future that completes when every command submitted so far has.
+  concurrency::completion_future marker();
+  /// on_queue_thread() is true on the thread of any command_queue: code that would wait for
+  /// queued commands must not wait there for the command it is part of.
+  static bool on_queue_thread() noexcept;
+
+ private:
+  struct shared_state;
+
+  /// state_ is what the queue's thread uses; the thread holds a share, so that a queue
+  /// destroyed by its own thread (a command held the last accelerator_view over it) leaves
+  /// the thread running its remaining commands on live state.
+  std::shared_ptr<shared_state> state_;
+  std::thread thread_;  ///< started by the first submit(), under state_'s mutex
+};
+
+}  // namespace ample::detail

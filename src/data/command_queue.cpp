@@ -1,0 +1,148 @@
+// command_queue: a thread that runs one accelerator_view's commands in order (command_queue.hpp).
+#include "ample/detail/command_queue.hpp"
+
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <future>
+#include <mutex>
+
+namespace ample::detail {
+namespace {
+
+thread_local bool queue_thread = false;
+
+}  // namespace
+
+struct command_queue::shared_state {
+  struct command {
+    std::function<void()> run;
+    std::function<void(const std::shared_ptr<command_failure>&)> failed;
+    std::promise<void> done;
+  };
+
+  explicit shared_state(const device& d) : dev(d) {}
+
+  /// push() queues `c`; called with `mutex` held.
+  void push(command c) {
+    queued.push_back(std::move(c));
+    ++unfinished;
+    dev.pending.add();
+  }
+  /// report_failure() rethrows the first failure not reported yet; called with `mutex` held.
+  void report_failure() {
+    if (failure == nullptr) return;
+    std::shared_ptr<command_failure> f = std::move(failure);
+    f->rethrow_once();
+  }
+  void run_commands();
+
+  const device& dev;
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::deque<command> queued;
+  std::size_t unfinished = 0;  ///< queued or running
+  bool stopping = false;
+  std::shared_ptr<command_failure> failure;  ///< the first failure not reported yet
+};
+
+void command_queue::shared_state::run_commands() {
+  queue_thread = true;
+  std::unique_lock lock(mutex);
+  for (;;) {
+    changed.wait(lock, [&] { return stopping || !queued.empty(); });
+    if (queued.empty()) return;  // stopping, with nothing left to run
+    command c = std::move(queued.front());
+    queued.pop_front();
+    lock.unlock();
+    std::exception_ptr error;
+    try {
+      c.run();
+    } catch (...) {
+      error = std::current_exception();
+    }
+    std::shared_ptr<command_failure> failed;
+    if (error != nullptr) {
+      failed = std::make_shared<command_failure>(error);
+      if (c.failed) c.failed(failed);
+    }
+    // The command's state goes before its completion: it holds the regions the command uses
+    // (buffer::acquire), which host access and other queues may be waiting for.
+    c.run = nullptr;
+    c.failed = nullptr;
+    if (error != nullptr)
+      c.done.set_exception(error);
+    else
+      c.done.set_value();
+    dev.pending.remove();
+    lock.lock();
+    if (failed != nullptr && failure == nullptr) failure = std::move(failed);
+    --unfinished;
+    changed.notify_all();
+  }
+}
+
+command_queue::command_queue(const device& dev) : state_(std::make_shared<shared_state>(dev)) {}
+
+command_queue::~command_queue() {
+  {
+    std::lock_guard lock(state_->mutex);
+    state_->stopping = true;
+  }
+  state_->changed.notify_all();
+  if (thread_.joinable()) {
+    if (thread_.get_id() == std::this_thread::get_id())
+      thread_.detach();  // it finishes the queue on its share of the state
+    else
+      thread_.join();
+  }
+  std::lock_guard lock(state_->mutex);
+  if (state_->failure != nullptr && !state_->failure->reported()) {
+    try {
+      state_->report_failure();
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "ample: a command of an accelerator_view failed and nothing reported it: %s\n", e.what());
+    } catch (...) {
+      std::fprintf(stderr, "ample: a command of an accelerator_view failed and nothing reported it\n");
+    }
+  }
+}
+
+bool command_queue::on_queue_thread() noexcept { return queue_thread; }
+
+concurrency::completion_future command_queue::submit(
+    std::function<void()> run, std::function<void(const std::shared_ptr<command_failure>&)> failed) {
+  std::unique_lock lock(state_->mutex);
+  state_->report_failure();
+  std::promise<void> done;
+  concurrency::completion_future f(done.get_future().share());
+  state_->push({std::move(run), std::move(failed), std::move(done)});
+  if (!thread_.joinable()) thread_ = std::thread([state = state_] { state->run_commands(); });
+  lock.unlock();
+  state_->changed.notify_all();
+  return f;
+}
+
+void command_queue::wait() {
+  std::unique_lock lock(state_->mutex);
+  state_->changed.wait(lock, [&] { return state_->unfinished == 0; });
+  state_->report_failure();
+}
+
+concurrency::completion_future command_queue::marker() {
+  std::promise<void> reached;
+  concurrency::completion_future f(reached.get_future().share());
+  std::unique_lock lock(state_->mutex);
+  if (state_->unfinished == 0) {
+    reached.set_value();
+    return f;
+  }
+  // A marker is a command that does nothing: it completes after everything before it. It
+  // neither reports nor carries an earlier command's failure.
+  state_->push({[] {}, {}, std::move(reached)});
+  lock.unlock();
+  state_->changed.notify_all();
+  return f;
+}
+
+}  // namespace ample::detail

@@ -1,0 +1,218 @@
+// Queues (docs/design/data-model.md, detail/command_queue.hpp): on REF, whose memory is its
+// own, parallel_for_each and copy_async return once queued; what depends on their data waits
+// for them, and their exceptions surface at the next synchronizing call. The CPU engine
+// completes each before its call returns.
+// Kernels here wait at a gate, a host atomic captured by reference, to hold a queue still while
+// the test looks at it; C++ AMP forbids both, so the restriction checker
+// (docs/design/restrict-checker.md) is off.
+#define AMPLE_NO_RESTRICTION_CHECKS
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <list>
+#include <numeric>
+#include <thread>
+#include <vector>
+
+#include "common/test_support.hpp"
+
+namespace {
+AMPLE_TEST_USING_AMP;
+
+constexpr int n = 4096;
+
+accelerator_view ref_view() { return accelerator(accelerator::direct3d_ref).default_view; }
+
+/// gate holds queued kernels until the test opens it: a kernel that waits at a closed gate
+/// proves that the host went on while it was queued. A kernel gives up after 20 s, so that a
+/// launch that did not return before its kernel ran fails the test instead of hanging it.
+struct gate {
+  std::atomic<bool> open{false};
+  bool wait() const {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!open.load()) {
+      if (std::chrono::steady_clock::now() > give_up) return false;
+      std::this_thread::yield();
+    }
+    return true;
+  }
+};
+
+TEST(QueueTest, LaunchReturnsBeforeTheKernelRuns) {
+  gate g;
+  std::atomic<int> opened_in_time{-1};
+  std::vector<int> v(n, 1);
+  array_view<int, 1> av(n, v);
+  parallel_for_each(ref_view(), av.extent, [=, &g, &opened_in_time](index<1> i) restrict(amp) {
+    if (i[0] == 0) opened_in_time = g.wait() ? 1 : 0;
+    av[i] *= 3;
+  });
+  const completion_future done = ref_view().create_marker();
+  EXPECT_FALSE(done.is_ready()) << "the kernel waits at the gate";
+  g.open = true;
+  EXPECT_EQ(av[n - 1], 3) << "host access waits for the kernel";
+  EXPECT_EQ(opened_in_time.load(), 1) << "parallel_for_each returned while its kernel was queued";
+  done.wait();
+  EXPECT_TRUE(done.is_ready());
+}
+
+TEST(QueueTest, CopiesAndLaunchesOnOneViewRunInSubmissionOrder) {
+  const accelerator_view ref = accelerator(accelerator::direct3d_ref).create_view(queuing_mode_immediate);
+  EXPECT_EQ(ref.queuing_mode, queuing_mode_immediate);
+  gate g;
+  std::vector<int> in(n), out(n, -1);
+  std::iota(in.begin(), in.end(), 0);
+  array<int, 1> a(n, ref);
+  parallel_for_each(ref, a.extent, [&a, &g](index<1> i) restrict(amp) {
+    if (i[0] == 0) g.wait();
+    a[i] = -5;  // overwritten by the copy queued next
+  });
+  completion_future up = copy_async(in.begin(), in.end(), a);
+  parallel_for_each(ref, a.extent, [&a](index<1> i) restrict(amp) { a[i] = a[i] * 2; });
+  completion_future down = copy_async(a, out.begin());
+  EXPECT_FALSE(up.is_ready());
+  EXPECT_FALSE(down.is_ready());
+  g.open = true;
+  down.get();
+  EXPECT_TRUE(up.is_ready());
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 2 * i) << i;
+}
+
+TEST(QueueTest, WaitReturnsWhenEverythingSubmittedHasRun) {
+  const accelerator_view ref = accelerator(accelerator::direct3d_ref).create_view();
+  std::atomic<int> ran{0};
+  for (int k = 0; k < 8; ++k)
+    parallel_for_each(ref, extent<1>(64), [&ran](index<1>) restrict(amp) { ++ran; });
+  ref.flush();
+  ref.wait();
+  EXPECT_EQ(ran.load(), 8 * 64);
+  EXPECT_TRUE(ref.create_marker().is_ready()) << "nothing is left to wait for";
+}
+
+// REF's kernel reads REF's copy, made when it was launched: host writes after the launch are
+// not in it, and the next launch copies them in after the first has run.
+TEST(QueueTest, AQueuedKernelReadsTheDataAsItWasAtLaunch) {
+  gate g;
+  std::vector<int> src(n, 1), seen1(n, 0), seen2(n, 0);
+  array_view<const int, 1> in(n, src);
+  array_view<int, 1> first(n, seen1), second(n, seen2);
+  parallel_for_each(ref_view(), in.extent, [=, &g](index<1> i) restrict(amp) {
+    if (i[0] == 0) g.wait();
+    first[i] = in[i];
+  });
+  std::thread opener([&g] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    g.open = true;
+  });
+  array_view<int, 1> writer(n, src);
+  writer[7] = 42;  // the host's copy; REF's was made at the launch
+  writer.synchronize();
+  in.refresh();
+  parallel_for_each(ref_view(), in.extent, [=](index<1> i) restrict(amp) { second[i] = in[i]; });
+  first.synchronize();
+  second.synchronize();
+  opener.join();
+  EXPECT_EQ(seen1[7], 1);
+  EXPECT_EQ(seen2[7], 42);
+  EXPECT_EQ(seen2[8], 1);
+}
+
+// Two accelerator_views of REF are two queues; a kernel on one that reads what a kernel on
+// the other writes runs after it.
+TEST(QueueTest, CommandsOnTwoViewsFollowTheBuffersTheyShare) {
+  const accelerator_view producer = accelerator(accelerator::direct3d_ref).create_view();
+  const accelerator_view consumer = accelerator(accelerator::direct3d_ref).create_view();
+  gate g;
+  std::vector<int> mid(n, 0), out(n, 0);
+  array_view<int, 1> m(n, mid), o(n, out);
+  parallel_for_each(producer, m.extent, [=, &g](index<1> i) restrict(amp) {
+    if (i[0] == 0) g.wait();
+    m[i] = i[0] + 1;
+  });
+  std::thread opener([&g] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    g.open = true;
+  });
+  parallel_for_each(consumer, m.extent, [=](index<1> i) restrict(amp) { o[i] = m[i] * 10; });
+  o.synchronize();
+  opener.join();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], (i + 1) * 10) << i;
+}
+
+// The program's last view over a container, destroyed while its kernel is queued, writes the
+// results back once the kernel has run, before the destructor returns.
+TEST(QueueTest, TheLastViewWaitsForItsKernelAndWritesBack) {
+  gate g;
+  std::vector<int> v(n, 2);
+  {
+    array_view<int, 1> av(n, v);
+    parallel_for_each(ref_view(), av.extent, [=, &g](index<1> i) restrict(amp) {
+      if (i[0] == 0) g.wait();
+      av[i] += 5;
+    });
+    g.open = true;
+  }
+  for (int i = 0; i < n; ++i) ASSERT_EQ(v[i], 7) << i;
+}
+
+// An array on REF destroyed while a kernel that reaches it is queued waits for the kernel.
+TEST(QueueTest, AnArrayOutlivesTheKernelsQueuedBeforeItsDestruction) {
+  gate g;
+  std::vector<int> out(n, 0);
+  array_view<int, 1> result(n, out);
+  {
+    array<int, 1> a(n, ref_view());
+    parallel_for_each(ref_view(), a.extent, [&a](index<1> i) restrict(amp) { a[i] = 9; });
+    parallel_for_each(ref_view(), a.extent, [&a, &g, result](index<1> i) restrict(amp) {
+      if (i[0] == 0) g.wait();
+      result[i] = a[i];
+    });
+    g.open = true;
+  }
+  result.synchronize();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 9) << i;
+}
+
+TEST(QueueTest, SynchronizeAsyncCompletesOnceTheKernelHasRun) {
+  gate g;
+  std::vector<int> v(n, 0);
+  array_view<int, 1> av(n, v);
+  parallel_for_each(ref_view(), av.extent, [=, &g](index<1> i) restrict(amp) {
+    if (i[0] == 0) g.wait();
+    av[i] = 4;
+  });
+  completion_future synced = av.synchronize_async();
+  std::promise<int> after;
+  synced.then([&] { after.set_value(v[n - 1]); });
+  EXPECT_FALSE(synced.is_ready());
+  g.open = true;
+  EXPECT_EQ(after.get_future().get(), 4);
+  synced.get();
+  EXPECT_EQ(v[0], 4);
+}
+
+TEST(QueueTest, AFailedCopyReportsThroughItsFuture) {
+  std::vector<int> in(n, 1);
+  array<int, 1> a(n, ref_view());
+  EXPECT_THROW(copy_async(in.begin(), in.begin() + 10, a), runtime_exception) << "a wrong size is refused at once";
+  // A forward range is counted while it is copied: the copy fails on the queue.
+  std::list<int> short_list(10, 1);
+  completion_future f = copy_async(short_list.begin(), short_list.end(), a);
+  EXPECT_THROW(f.get(), runtime_exception);
+  EXPECT_THROW(ref_view().wait(), runtime_exception) << "the view reports it too, once";
+  EXPECT_NO_THROW(ref_view().wait());
+}
+
+TEST(QueueTest, TheCpuEngineCompletesEachCommandBeforeItReturns) {
+  std::vector<int> v(n, 1);
+  array_view<int, 1> av(n, v);
+  parallel_for_each(accelerator().default_view, av.extent, [=](index<1> i) restrict(amp) { av[i] = 6; });
+  EXPECT_EQ(v[n - 1], 6) << "shared memory, and no queue";
+  array<int, 1> a(n);
+  completion_future f = copy_async(v.begin(), v.end(), a);
+  EXPECT_TRUE(f.is_ready());
+  EXPECT_TRUE(accelerator().default_view.create_marker().is_ready());
+}
+
+}  // namespace
