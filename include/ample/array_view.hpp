@@ -514,11 +514,15 @@ class AMPLE_AMP_CPU array_view {
 
   /// host_ready() is data_, current on the host when this is host code (detail/buffer.hpp's
   /// host_view_access()). In a kernel in_kernel is true, and the CPU engine's loops tell the
-  /// compiler so, which removes the whole test from kernels.
+  /// compiler so, which removes the whole test from kernels. Whether the buffer is host_only()
+  /// is asked out of line: an atomic load inline, even on a path a kernel never takes, keeps
+  /// the compiler from carrying in_kernel across a fiber barrier, and the kernel's whole host
+  /// path then stays (the blocked SGEMM on fibers kept its accumulators in memory: 1.6x
+  /// slower, docs/perf/2026-11-28-data-model.md).
   AMPLE_IMPL_ALWAYS_INLINE T* host_ready() const noexcept {
     // [[unlikely]], not __builtin_expect: the compiled-barrier pass folds in_kernel in tile
     // clones before anything lowers llvm.expect, which would keep the dead call alive there.
-    if (!ample::detail::in_kernel && storage_ != nullptr && !storage_->host_only()) [[unlikely]] {
+    if (!ample::detail::in_kernel && storage_ != nullptr) [[unlikely]] {
       element_type* data = const_cast<element_type*>(data_);
       if constexpr (N <= ample::detail::view_shape::max_rank) {
         ample::detail::view_shape shape{data_, sizeof(T), N, {}, {}};

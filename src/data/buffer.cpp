@@ -278,6 +278,7 @@ byte_ranges view_shape::region(const void* base) const {
 }
 
 void* host_view_access(buffer& b, const view_shape& shape, bool writes, void* data) noexcept {
+  if (b.host_only()) return data;
   b.acquire(nullptr, shape.region(b.host_data()),
             writes ? concurrency::access_type_read_write : concurrency::access_type_read);
   return data;
@@ -285,6 +286,7 @@ void* host_view_access(buffer& b, const view_shape& shape, bool writes, void* da
 
 void* host_view_access(buffer& b, const void* view, byte_ranges (*region)(const void*), bool writes,
                        void* data) noexcept {
+  if (b.host_only()) return data;
   b.acquire(nullptr, region(view), writes ? concurrency::access_type_read_write : concurrency::access_type_read);
   return data;
 }

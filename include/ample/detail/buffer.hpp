@@ -273,7 +273,7 @@ struct view_shape {
 };
 
 /// host_view_access() makes the host copy of a view current for host access and returns
-/// `data`. `writes`: the host may write it.
+/// `data`, at once for a host_only() buffer. `writes`: the host may write it.
 ///
 /// Declared pure, which it is not: it copies into the host copy and updates the buffer's
 /// state. It is called only where a view's element is reached on the host
