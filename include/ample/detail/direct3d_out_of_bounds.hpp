@@ -123,10 +123,12 @@ AMPLE_IMPL_ALWAYS_INLINE void announce_scratch([[maybe_unused]] const E* p) noex
 /// same element type resets it, and the work-items of a tile, which are fibers of one thread
 /// (docs/design/cpu-engine.md), share it across their barriers. A reference kept from an
 /// out-of-bounds access reads what was last written through one, until such an access resets
-/// it; Direct3D would read zero again. Out of line and cold: the in-bounds path is a compare
-/// and a branch.
+/// it; Direct3D would read zero again. Cold, but inline: a call here, on a path a kernel may
+/// never take, still keeps the compiler from carrying `in_kernel` past it, and the kernel's
+/// views then keep their host paths (array_view::host_ready()): the Direct3D-mode stencil ran
+/// 1.6x slower with it out of line (docs/perf/2026-11-28-queues.md).
 template <class T>
-[[gnu::cold]] [[gnu::noinline]] T& out_of_bounds_element() noexcept {
+[[gnu::cold]] T& out_of_bounds_element() noexcept {
   using E = std::remove_const_t<T>;
   if constexpr (is_bitwise_copyable_v<E>) {
     unsigned char* bytes = scratch_storage<E>.bytes;
