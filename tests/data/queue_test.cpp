@@ -205,14 +205,16 @@ TEST(QueueTest, AFailedCopyReportsThroughItsFuture) {
 }
 
 TEST(QueueTest, TheCpuEngineCompletesEachCommandBeforeItReturns) {
+  // WARP runs on the multicore engine, whatever CPPAMP_DEFAULT_ACCELERATOR says.
+  const accelerator_view engine = accelerator(accelerator::direct3d_warp).default_view;
   std::vector<int> v(n, 1);
   array_view<int, 1> av(n, v);
-  parallel_for_each(accelerator().default_view, av.extent, [=](index<1> i) restrict(amp) { av[i] = 6; });
+  parallel_for_each(engine, av.extent, [=](index<1> i) restrict(amp) { av[i] = 6; });
   EXPECT_EQ(v[n - 1], 6) << "shared memory, and no queue";
-  array<int, 1> a(n);
+  array<int, 1> a(n, engine);
   completion_future f = copy_async(v.begin(), v.end(), a);
   EXPECT_TRUE(f.is_ready());
-  EXPECT_TRUE(accelerator().default_view.create_marker().is_ready());
+  EXPECT_TRUE(engine.create_marker().is_ready());
 }
 
 }  // namespace
