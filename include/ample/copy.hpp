@@ -120,8 +120,11 @@ concurrency::completion_future copy_async_between(const Src& src, Dest& dest) {
   }
   if (command_queue* other = queue_of(from); other != nullptr && other != queue) other->marker().wait();
   auto held = std::make_shared<held_regions>();
-  held->take(*from, nullptr, container_access::region(src), concurrency::access_type_read, queue);
-  held->take(*to, nullptr, container_access::region(dest), concurrency::access_type_write, queue);
+  {
+    std::lock_guard lock(command_queue::preparation());
+    held->take(*from, nullptr, container_access::region(src), concurrency::access_type_read, queue);
+    held->take(*to, nullptr, container_access::region(dest), concurrency::access_type_write, queue);
+  }
   return submit_copy(*queue, std::move(held),
                      [from_layout = container_access::layout(src), to_layout = container_access::layout(dest)] {
                        copy_layout(from_layout, to_layout);
@@ -139,7 +142,10 @@ concurrency::completion_future copy_async_into(Dest& dest, Fill fill) {
     return ready_future();
   }
   auto held = std::make_shared<held_regions>();
-  held->take(*to, nullptr, container_access::region(dest), concurrency::access_type_write, queue);
+  {
+    std::lock_guard lock(command_queue::preparation());
+    held->take(*to, nullptr, container_access::region(dest), concurrency::access_type_write, queue);
+  }
   return submit_copy(*queue, std::move(held), [fill, layout = container_access::layout(dest)] { fill(layout); });
 }
 
@@ -154,7 +160,10 @@ concurrency::completion_future copy_async_out_of(const Src& src, Drain drain) {
     return ready_future();
   }
   auto held = std::make_shared<held_regions>();
-  held->take(*from, nullptr, container_access::region(src), concurrency::access_type_read, queue);
+  {
+    std::lock_guard lock(command_queue::preparation());
+    held->take(*from, nullptr, container_access::region(src), concurrency::access_type_read, queue);
+  }
   return submit_copy(*queue, std::move(held), [drain, layout = container_access::layout(src)] { drain(layout); });
 }
 

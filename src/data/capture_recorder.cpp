@@ -5,17 +5,6 @@
 #include <mutex>
 
 namespace ample::detail {
-namespace {
-
-/// preparing is held while a launch makes its views current. A launch holds the regions it
-/// uses from its first acquire on, and may then wait in a later acquire for other commands'
-/// regions; were two launches preparing at once, each could wait for the other. One at a
-/// time, a preparing launch waits only for commands already prepared, which run to their
-/// end without waiting (command_queue.hpp). Launches whose buffers are all host_only() never
-/// get here (launch.hpp).
-std::mutex preparing;
-
-}  // namespace
 
 void capture_recorder::record(const capture& c) noexcept { captures_.push_back(c); }
 
@@ -31,7 +20,9 @@ void capture_recorder::make_current(const command_queue* queue) {
     use& u = uses[c.storage];
     (c.writes ? u.written : u.read) |= c.region(c.view);
   }
-  std::lock_guard lock(preparing);
+  // One command prepares at a time (command_queue::preparation()). Launches whose buffers are
+  // all host_only() never get here (launch.hpp).
+  std::lock_guard lock(command_queue::preparation());
   for (auto& [storage, u] : uses) {
     const byte_ranges read_only = u.read - u.written;
     if (queue != nullptr)

@@ -110,6 +110,11 @@ command_queue::~command_queue() {
 
 bool command_queue::on_queue_thread() noexcept { return queue_thread; }
 
+std::mutex& command_queue::preparation() noexcept {
+  static std::mutex m;
+  return m;
+}
+
 concurrency::completion_future command_queue::submit(
     std::function<void()> run, std::function<void(const std::shared_ptr<command_failure>&)> failed) {
   std::unique_lock lock(state_->mutex);

@@ -75,7 +75,7 @@ class capture_recorder {
   /// make_current() acquires every recorded view in the launch's memory space and rebases
   /// the copies onto the device's copies of their buffers. `queue`: the launch runs later on
   /// this queue, so what it reads is held too (a later copy must not overwrite it).
-  /// Launches prepare one at a time (see the .cpp file).
+  /// Commands prepare one at a time (command_queue::preparation()).
   void make_current(const command_queue* queue = nullptr);
 
   /// fail() hands a failed launch's exception to every buffer it used, for their next

@@ -5,6 +5,7 @@
 #include <exception>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <thread>
 
 #include "../completion_future.hpp"
@@ -70,6 +71,12 @@ class command_queue {
   /// on_queue_thread() is true on the thread of any command_queue: code that would wait for
   /// queued commands must not wait there for the command it is part of.
   static bool on_queue_thread() noexcept;
+  /// preparation() is held while a command takes its regions (a launch's capture_recorder, a
+  /// copy's held_regions). A command holds its first regions while it takes the next, and may
+  /// wait there for other commands' regions; were two commands preparing at once, each could
+  /// wait for the other. One at a time, a preparing command waits only for commands already
+  /// prepared, which run to their end without waiting.
+  static std::mutex& preparation() noexcept;
 
  private:
   struct shared_state;
