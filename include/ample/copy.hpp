@@ -131,40 +131,23 @@ concurrency::completion_future copy_async_between(const Src& src, Dest& dest) {
                      });
 }
 
-/// copy_async_into() fills `dest` from host iterators with `fill(layout)`, queued as
-/// copy_async_between() is, or at once where dest is on no queue.
-template <class Dest, class Fill>
-concurrency::completion_future copy_async_into(Dest& dest, Fill fill) {
-  buffer* to = container_access::storage(dest);
-  command_queue* queue = queue_of(to);
+/// copy_async_with() runs `move(layout)` over the host copy of one container `c` and a host
+/// iterator, queued as copy_async_between() is: `access_type_write` to fill `c`, read to
+/// drain it; at once where `c` is on no queue.
+template <class C, class Move>
+concurrency::completion_future copy_async_with(C& c, concurrency::access_type access, Move move) {
+  buffer* storage = container_access::storage(c);
+  command_queue* queue = queue_of(storage);
   if (queue == nullptr) {
-    fill(container_access::host_layout(dest, concurrency::access_type_write));
+    move(container_access::host_layout(c, access));
     return ready_future();
   }
   auto held = std::make_shared<held_regions>();
   {
     std::lock_guard lock(command_queue::preparation());
-    held->take(*to, nullptr, container_access::region(dest), concurrency::access_type_write, queue);
+    held->take(*storage, nullptr, container_access::region(c), access, queue);
   }
-  return submit_copy(*queue, std::move(held), [fill, layout = container_access::layout(dest)] { fill(layout); });
-}
-
-/// copy_async_out_of() writes `src` to a host iterator with `drain(layout)`, queued as
-/// copy_async_between() is, or at once where src is on no queue.
-template <class Src, class Drain>
-concurrency::completion_future copy_async_out_of(const Src& src, Drain drain) {
-  buffer* from = container_access::storage(src);
-  command_queue* queue = queue_of(from);
-  if (queue == nullptr) {
-    drain(container_access::host_layout(src, concurrency::access_type_read));
-    return ready_future();
-  }
-  auto held = std::make_shared<held_regions>();
-  {
-    std::lock_guard lock(command_queue::preparation());
-    held->take(*from, nullptr, container_access::region(src), concurrency::access_type_read, queue);
-  }
-  return submit_copy(*queue, std::move(held), [drain, layout = container_access::layout(src)] { drain(layout); });
+  return submit_copy(*queue, std::move(held), [move, layout = container_access::layout(c)] { move(layout); });
 }
 
 }  // namespace ample::detail
@@ -278,30 +261,38 @@ completion_future copy_async(const array_view<T, N>& src, const array_view<T, N>
 template <ample::detail::host_iterator It, class T, int N>
 completion_future copy_async(It first, It last, array<T, N>& dest) {
   ample::detail::check_range_size(first, last, dest.extent);
-  return ample::detail::copy_async_into(dest, [first, last](const auto& layout) { ample::detail::copy_from_range(first, last, layout); });
+  return ample::detail::copy_async_with(dest, access_type_write, [first, last](const auto& layout) {
+    ample::detail::copy_from_range(first, last, layout);
+  });
 }
 template <ample::detail::host_iterator It, class T, int N>
 completion_future copy_async(It first, It last, const array_view<T, N>& dest) {
   ample::detail::check_range_size(first, last, concurrency::extent<N>(dest.extent));
-  return ample::detail::copy_async_into(dest, [first, last](const auto& layout) { ample::detail::copy_from_range(first, last, layout); });
+  return ample::detail::copy_async_with(dest, access_type_write, [first, last](const auto& layout) {
+    ample::detail::copy_from_range(first, last, layout);
+  });
 }
 template <ample::detail::host_iterator It, class T, int N>
 completion_future copy_async(It first, array<T, N>& dest) {
-  return ample::detail::copy_async_into(dest, [first](const auto& layout) { ample::detail::copy_from_begin(first, layout); });
+  return ample::detail::copy_async_with(dest, access_type_write,
+                                        [first](const auto& layout) { ample::detail::copy_from_begin(first, layout); });
 }
 template <ample::detail::host_iterator It, class T, int N>
 completion_future copy_async(It first, const array_view<T, N>& dest) {
-  return ample::detail::copy_async_into(dest, [first](const auto& layout) { ample::detail::copy_from_begin(first, layout); });
+  return ample::detail::copy_async_with(dest, access_type_write,
+                                        [first](const auto& layout) { ample::detail::copy_from_begin(first, layout); });
 }
 template <class T, int N, class Out>
   requires ample::detail::host_output_iterator<Out, T>
 completion_future copy_async(const array<T, N>& src, Out out) {
-  return ample::detail::copy_async_out_of(src, [out](const auto& layout) { ample::detail::copy_to_iterator(layout, out); });
+  return ample::detail::copy_async_with(src, access_type_read,
+                                        [out](const auto& layout) { ample::detail::copy_to_iterator(layout, out); });
 }
 template <class T, int N, class Out>
   requires ample::detail::host_output_iterator<Out, std::remove_const_t<T>>
 completion_future copy_async(const array_view<T, N>& src, Out out) {
-  return ample::detail::copy_async_out_of(src, [out](const auto& layout) { ample::detail::copy_to_iterator(layout, out); });
+  return ample::detail::copy_async_with(src, access_type_read,
+                                        [out](const auto& layout) { ample::detail::copy_to_iterator(layout, out); });
 }
 
 }  // namespace Concurrency
