@@ -447,6 +447,7 @@ class AMPLE_AMP_CPU array {
     return layout();
   }
 
+  /// host_region() is what the array covers of its buffer: all of it (container_access).
   ample::detail::byte_ranges host_region() const { return ample::detail::byte_ranges(0, storage_->bytes()); }
 
   /// elements() is the storage, which copies and views reach whatever the CPU access type. It

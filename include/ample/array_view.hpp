@@ -469,6 +469,7 @@ class AMPLE_AMP_CPU array_view {
     return layout();
   }
 
+  /// host_region() is what the view covers of its buffer (container_access).
   ample::detail::byte_ranges host_region() const { return region_of(this); }
   /// region_of() is what the view at `view` covers of its buffer's bytes.
   static ample::detail::byte_ranges region_of(const void* view) {

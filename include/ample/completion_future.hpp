@@ -22,7 +22,9 @@ class completion_future {
   /// valid() tells whether this object refers to an operation.
   bool valid() const noexcept { return future_.valid(); }
   /// is_ready() tells, without waiting, whether the operation has completed (HCC's extension).
-  bool is_ready() const { return future_.valid() && future_.wait_for(std::chrono::seconds(0)) == std::future_status::ready; }
+  bool is_ready() const {
+    return future_.valid() && future_.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  }
   void wait() const { future_.wait(); }
   template <class Rep, class Period>
   std::future_status wait_for(const std::chrono::duration<Rep, Period>& d) const {
@@ -63,8 +65,8 @@ inline concurrency::completion_future ready_future() {
 }
 
 /// run_on_host_thread() runs `work` on a thread of its own and returns the future of its
-/// completion, which carries its exception: the asynchronous host side of synchronize_async()
-/// and copy_async(), which may wait for queued commands.
+/// completion, which carries its exception: synchronize_async() and synchronize_to_async(),
+/// whose copies may wait for queued commands.
 template <class Work>
 concurrency::completion_future run_on_host_thread(Work work) {
   std::promise<void> done;
