@@ -1,0 +1,125 @@
+// driver: opening libcuda.so.1 and turning its errors into C++ AMP exceptions (driver.hpp).
+#include "driver.hpp"
+
+#include <dlfcn.h>
+
+#include "ample/exceptions.hpp"
+
+namespace ample::detail::cuda {
+namespace {
+
+/// loaded is the outcome of opening the driver, once per process. The library stays open for
+/// the process's life: device memory and modules may be released by destructors that run
+/// during exit, after any point where closing it would be safe.
+struct loaded {
+  driver entry_points{};
+  bool usable = false;
+  std::string why;
+};
+
+/// resolve() sets `entry` to the function `name` of `library`; false if it has none.
+template <class Function>
+bool resolve(void* library, const char* name, Function& entry, std::string& why) {
+  entry = reinterpret_cast<Function>(dlsym(library, name));
+  if (entry == nullptr) why = std::string("libcuda.so.1 has no ") + name + ": the NVIDIA driver is too old";
+  return entry != nullptr;
+}
+
+bool resolve_all(void* lib, driver& d, std::string& why) {
+  return resolve(lib, "cuInit", d.cuInit, why) && resolve(lib, "cuDriverGetVersion", d.cuDriverGetVersion, why) &&
+         resolve(lib, "cuGetErrorName", d.cuGetErrorName, why) &&
+         resolve(lib, "cuGetErrorString", d.cuGetErrorString, why) &&
+         resolve(lib, "cuDeviceGetCount", d.cuDeviceGetCount, why) &&
+         resolve(lib, "cuDeviceGet", d.cuDeviceGet, why) && resolve(lib, "cuDeviceGetName", d.cuDeviceGetName, why) &&
+         resolve(lib, "cuDeviceGetAttribute", d.cuDeviceGetAttribute, why) &&
+         resolve(lib, "cuDeviceTotalMem_v2", d.cuDeviceTotalMem, why) &&
+         resolve(lib, "cuDevicePrimaryCtxRetain", d.cuDevicePrimaryCtxRetain, why) &&
+         resolve(lib, "cuCtxSetCurrent", d.cuCtxSetCurrent, why) &&
+         resolve(lib, "cuMemAlloc_v2", d.cuMemAlloc, why) && resolve(lib, "cuMemFree_v2", d.cuMemFree, why) &&
+         resolve(lib, "cuMemAllocHost_v2", d.cuMemAllocHost, why) &&
+         resolve(lib, "cuMemFreeHost", d.cuMemFreeHost, why) &&
+         resolve(lib, "cuMemcpyHtoDAsync_v2", d.cuMemcpyHtoDAsync, why) &&
+         resolve(lib, "cuMemcpyDtoHAsync_v2", d.cuMemcpyDtoHAsync, why) &&
+         resolve(lib, "cuMemcpyDtoDAsync_v2", d.cuMemcpyDtoDAsync, why) &&
+         resolve(lib, "cuStreamCreate", d.cuStreamCreate, why) &&
+         resolve(lib, "cuStreamDestroy_v2", d.cuStreamDestroy, why) &&
+         resolve(lib, "cuStreamSynchronize", d.cuStreamSynchronize, why) &&
+         resolve(lib, "cuModuleLoadDataEx", d.cuModuleLoadDataEx, why) &&
+         resolve(lib, "cuModuleUnload", d.cuModuleUnload, why) &&
+         resolve(lib, "cuModuleGetFunction", d.cuModuleGetFunction, why) &&
+         resolve(lib, "cuLaunchKernel", d.cuLaunchKernel, why);
+}
+
+loaded open_driver() {
+  loaded l;
+  // The soname, not libcuda.so: the unversioned name is a development link that only the
+  // CUDA toolkit installs.
+  void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (lib == nullptr) {
+    const char* error = dlerror();
+    l.why = std::string("no NVIDIA driver: cannot open libcuda.so.1") + (error != nullptr ? std::string(" (") + error + ")" : "");
+    return l;
+  }
+  driver& d = l.entry_points;
+  if (!resolve_all(lib, d, l.why)) return l;
+  if (const CUresult r = d.cuInit(0); r != CUDA_SUCCESS) {
+    l.why = "the NVIDIA driver cannot start: cuInit failed with " + d.describe(r);
+    return l;
+  }
+  if (const CUresult r = d.cuDriverGetVersion(&d.version); r != CUDA_SUCCESS) {
+    l.why = "cuDriverGetVersion failed with " + d.describe(r);
+    return l;
+  }
+  l.usable = true;
+  return l;
+}
+
+const loaded& the_driver() {
+  static const loaded l = open_driver();
+  return l;
+}
+
+bool removes_device(CUresult r) {
+  switch (r) {
+    case CUDA_ERROR_DEVICE_UNAVAILABLE:
+    case CUDA_ERROR_ECC_UNCORRECTABLE:
+    case CUDA_ERROR_ILLEGAL_ADDRESS:
+    case CUDA_ERROR_LAUNCH_TIMEOUT:
+    case CUDA_ERROR_HARDWARE_STACK_ERROR:
+    case CUDA_ERROR_ILLEGAL_INSTRUCTION:
+    case CUDA_ERROR_MISALIGNED_ADDRESS:
+    case CUDA_ERROR_INVALID_ADDRESS_SPACE:
+    case CUDA_ERROR_INVALID_PC:
+    case CUDA_ERROR_LAUNCH_FAILED:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+const driver* driver::get() noexcept {
+  const loaded& l = the_driver();
+  return l.usable ? &l.entry_points : nullptr;
+}
+
+const std::string& driver::why() noexcept { return the_driver().why; }
+
+std::string driver::describe(CUresult result) const {
+  const char* name = nullptr;
+  const char* text = nullptr;
+  if (cuGetErrorName(result, &name) != CUDA_SUCCESS || name == nullptr) name = "unknown CUresult";
+  if (cuGetErrorString(result, &text) != CUDA_SUCCESS || text == nullptr) text = "no description";
+  return std::string(name) + " " + std::to_string(result) + " (" + text + ")";
+}
+
+void driver::failure(CUresult result, const std::string& what) const {
+  const std::string message = what + ": " + describe(result);
+  if (result == CUDA_ERROR_OUT_OF_MEMORY) AMPLE_THROW(concurrency::out_of_memory, message);
+  if (removes_device(result))
+    AMPLE_THROW(concurrency::accelerator_view_removed, message, concurrency::error_code::e_device_removed);
+  AMPLE_THROW(concurrency::runtime_exception, message, concurrency::error_code::e_fail);
+}
+
+}  // namespace ample::detail::cuda

@@ -1,0 +1,38 @@
+// gpu: the NVIDIA GPUs the driver reports, with what C++ AMP's accelerator properties need.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "driver.hpp"
+
+namespace ample::detail::cuda {
+
+/// gpu describes one device the driver lists, read once (list_gpus()).
+struct gpu {
+  int ordinal;           ///< the driver's device number
+  CUdevice handle;
+  std::string name;      ///< "NVIDIA H200"
+  std::string pci_location;  ///< "0000:1b:00.0" (domain:bus:device.function), stable across runs
+  std::size_t memory_bytes;
+  int compute_major, compute_minor;
+  int multiprocessors;
+  /// has_display: kernels run under a watchdog (a display is attached), as Microsoft's
+  /// accelerator::has_display reported for a GPU driving a monitor.
+  bool has_display;
+  bool integrated;  ///< shares the host's memory (Jetson); discrete GPUs have memory of their own
+  /// pageable_memory_access: kernels can read ordinary host memory (HMM or ATS systems). An
+  /// H200 in an x86 server cannot (gpu-poc/README.md), so every byte is copied.
+  bool pageable_memory_access;
+
+  /// make_current() makes this GPU's primary context current on the calling thread, retaining
+  /// it on first use; the driver keeps it for the process (its release at exit would race
+  /// with destructors still freeing memory in it).
+  void make_current() const;
+};
+
+/// list_gpus() is every GPU of `d`, in the driver's order (read on each call).
+std::vector<gpu> list_gpus(const driver& d);
+
+}  // namespace ample::detail::cuda

@@ -1,0 +1,107 @@
+// cuda_abi_check: compiles only where the CUDA toolkit's <cuda.h> is installed, and then only
+// if src/backend/cuda/driver_api.hpp and driver.hpp, which declare the driver's ABI by hand
+// so that Ample builds without the toolkit, agree with it: every constant's value, and for
+// every entry point the parameter count and each parameter's size (all are integers or
+// pointers, which the x86-64 calling convention passes by size alone).
+//   g++ -std=c++20 -fsyntax-only -I src -I <cuda>/include tests/backend/cuda_abi_check.cpp
+// (./ample gpu-check runs it; the GPU machine has the toolkit, Debian builds do not.)
+#include <array>
+#include <cstddef>
+
+#include "backend/cuda/driver.hpp"
+
+namespace mine = ample::detail::cuda;
+
+template <class R, class... Args>
+constexpr auto shape(R (*)(Args...)) {
+  return std::array<std::size_t, sizeof...(Args) + 1>{sizeof(R), sizeof(Args)...};
+}
+
+// <cuda.h> renames entry points by macro (cuMemAlloc to cuMemAlloc_v2): the driver struct's
+// members are read before it is included.
+#define AMPLE_SHAPE_OF_MINE(member) constexpr auto mine_##member = shape(mine::driver{}.member);
+AMPLE_SHAPE_OF_MINE(cuInit)
+AMPLE_SHAPE_OF_MINE(cuDriverGetVersion)
+AMPLE_SHAPE_OF_MINE(cuGetErrorName)
+AMPLE_SHAPE_OF_MINE(cuGetErrorString)
+AMPLE_SHAPE_OF_MINE(cuDeviceGetCount)
+AMPLE_SHAPE_OF_MINE(cuDeviceGet)
+AMPLE_SHAPE_OF_MINE(cuDeviceGetName)
+AMPLE_SHAPE_OF_MINE(cuDeviceGetAttribute)
+AMPLE_SHAPE_OF_MINE(cuDeviceTotalMem)
+AMPLE_SHAPE_OF_MINE(cuDevicePrimaryCtxRetain)
+AMPLE_SHAPE_OF_MINE(cuCtxSetCurrent)
+AMPLE_SHAPE_OF_MINE(cuMemAlloc)
+AMPLE_SHAPE_OF_MINE(cuMemFree)
+AMPLE_SHAPE_OF_MINE(cuMemAllocHost)
+AMPLE_SHAPE_OF_MINE(cuMemFreeHost)
+AMPLE_SHAPE_OF_MINE(cuMemcpyHtoDAsync)
+AMPLE_SHAPE_OF_MINE(cuMemcpyDtoHAsync)
+AMPLE_SHAPE_OF_MINE(cuMemcpyDtoDAsync)
+AMPLE_SHAPE_OF_MINE(cuStreamCreate)
+AMPLE_SHAPE_OF_MINE(cuStreamDestroy)
+AMPLE_SHAPE_OF_MINE(cuStreamSynchronize)
+AMPLE_SHAPE_OF_MINE(cuModuleLoadDataEx)
+AMPLE_SHAPE_OF_MINE(cuModuleUnload)
+AMPLE_SHAPE_OF_MINE(cuModuleGetFunction)
+AMPLE_SHAPE_OF_MINE(cuLaunchKernel)
+
+#include <cuda.h>
+
+// The exported symbol each member is looked up by (driver.cpp) must be the one <cuda.h> uses.
+#define AMPLE_SAME_SHAPE(member, symbol) \
+  static_assert(mine_##member == shape(&::symbol), #member " differs from the driver's " #symbol);
+AMPLE_SAME_SHAPE(cuInit, cuInit)
+AMPLE_SAME_SHAPE(cuDriverGetVersion, cuDriverGetVersion)
+AMPLE_SAME_SHAPE(cuGetErrorName, cuGetErrorName)
+AMPLE_SAME_SHAPE(cuGetErrorString, cuGetErrorString)
+AMPLE_SAME_SHAPE(cuDeviceGetCount, cuDeviceGetCount)
+AMPLE_SAME_SHAPE(cuDeviceGet, cuDeviceGet)
+AMPLE_SAME_SHAPE(cuDeviceGetName, cuDeviceGetName)
+AMPLE_SAME_SHAPE(cuDeviceGetAttribute, cuDeviceGetAttribute)
+AMPLE_SAME_SHAPE(cuDeviceTotalMem, cuDeviceTotalMem_v2)
+AMPLE_SAME_SHAPE(cuDevicePrimaryCtxRetain, cuDevicePrimaryCtxRetain)
+AMPLE_SAME_SHAPE(cuCtxSetCurrent, cuCtxSetCurrent)
+AMPLE_SAME_SHAPE(cuMemAlloc, cuMemAlloc_v2)
+AMPLE_SAME_SHAPE(cuMemFree, cuMemFree_v2)
+AMPLE_SAME_SHAPE(cuMemAllocHost, cuMemAllocHost_v2)
+AMPLE_SAME_SHAPE(cuMemFreeHost, cuMemFreeHost)
+AMPLE_SAME_SHAPE(cuMemcpyHtoDAsync, cuMemcpyHtoDAsync_v2)
+AMPLE_SAME_SHAPE(cuMemcpyDtoHAsync, cuMemcpyDtoHAsync_v2)
+AMPLE_SAME_SHAPE(cuMemcpyDtoDAsync, cuMemcpyDtoDAsync_v2)
+AMPLE_SAME_SHAPE(cuStreamCreate, cuStreamCreate)
+AMPLE_SAME_SHAPE(cuStreamDestroy, cuStreamDestroy_v2)
+AMPLE_SAME_SHAPE(cuStreamSynchronize, cuStreamSynchronize)
+AMPLE_SAME_SHAPE(cuModuleLoadDataEx, cuModuleLoadDataEx)
+AMPLE_SAME_SHAPE(cuModuleUnload, cuModuleUnload)
+AMPLE_SAME_SHAPE(cuModuleGetFunction, cuModuleGetFunction)
+AMPLE_SAME_SHAPE(cuLaunchKernel, cuLaunchKernel)
+
+#define AMPLE_SAME_VALUE(name) static_assert(static_cast<long>(mine::name) == static_cast<long>(::name), #name);
+AMPLE_SAME_VALUE(CUDA_SUCCESS)
+AMPLE_SAME_VALUE(CUDA_ERROR_OUT_OF_MEMORY)
+AMPLE_SAME_VALUE(CUDA_ERROR_DEVICE_UNAVAILABLE)
+AMPLE_SAME_VALUE(CUDA_ERROR_ECC_UNCORRECTABLE)
+AMPLE_SAME_VALUE(CUDA_ERROR_ILLEGAL_ADDRESS)
+AMPLE_SAME_VALUE(CUDA_ERROR_LAUNCH_TIMEOUT)
+AMPLE_SAME_VALUE(CUDA_ERROR_HARDWARE_STACK_ERROR)
+AMPLE_SAME_VALUE(CUDA_ERROR_ILLEGAL_INSTRUCTION)
+AMPLE_SAME_VALUE(CUDA_ERROR_MISALIGNED_ADDRESS)
+AMPLE_SAME_VALUE(CUDA_ERROR_INVALID_ADDRESS_SPACE)
+AMPLE_SAME_VALUE(CUDA_ERROR_INVALID_PC)
+AMPLE_SAME_VALUE(CUDA_ERROR_LAUNCH_FAILED)
+AMPLE_SAME_VALUE(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+AMPLE_SAME_VALUE(CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT)
+AMPLE_SAME_VALUE(CU_DEVICE_ATTRIBUTE_INTEGRATED)
+AMPLE_SAME_VALUE(CU_DEVICE_ATTRIBUTE_PCI_BUS_ID)
+AMPLE_SAME_VALUE(CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID)
+AMPLE_SAME_VALUE(CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID)
+AMPLE_SAME_VALUE(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)
+AMPLE_SAME_VALUE(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)
+AMPLE_SAME_VALUE(CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS)
+AMPLE_SAME_VALUE(CU_JIT_WALL_TIME)
+AMPLE_SAME_VALUE(CU_JIT_ERROR_LOG_BUFFER)
+AMPLE_SAME_VALUE(CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
+AMPLE_SAME_VALUE(CU_STREAM_NON_BLOCKING)
+// module.cpp passes the packed-parameter markers as these integers.
+static_assert(CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT == 1 && CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT == 2);
