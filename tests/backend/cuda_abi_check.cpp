@@ -4,7 +4,7 @@
 // every entry point the parameter count and each parameter's size (all are integers or
 // pointers, which the x86-64 calling convention passes by size alone).
 //   g++ -std=c++20 -fsyntax-only -I src -I <cuda>/include tests/backend/cuda_abi_check.cpp
-// (./ample gpu-check runs it; the GPU machine has the toolkit, Debian builds do not.)
+// (run by hand on the GPU machine, which has the toolkit; Debian builds have none.)
 #include <array>
 #include <cstddef>
 

@@ -6,6 +6,7 @@
 #include <amp.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <numeric>
 #include <regex>

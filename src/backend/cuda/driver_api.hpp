@@ -1,7 +1,8 @@
 // driver_api: the types and constants of the CUDA driver API that Ample uses, declared here so
 // that Ample builds without the CUDA toolkit (libcuda.so.1 is loaded at run time: driver.hpp).
 // The values are the driver's ABI, fixed across releases; tests/backend/cuda_abi_check.cpp
-// compares each with <cuda.h> where the toolkit is installed (./ample gpu-check builds it).
+// compares each with <cuda.h> where the toolkit is installed (the GPU machine: see
+// docs/design/cuda-backend.md).
 #pragma once
 
 #include <cstddef>
