@@ -69,6 +69,19 @@ SmallVector<GlobalVariable *, 8> annotatedThreadLocals(Module &M, StringRef Text
 
 } // namespace
 
+SmallVector<std::pair<Function *, int>, 4> findDeviceEntries(Module &M) {
+  SmallVector<std::pair<Function *, int>, 4> Entries;
+  for (const Annotation &A : annotations(M)) {
+    auto *F = dyn_cast<Function>(A.Annotated);
+    if (!F || F->isDeclaration() || A.Text != DeviceEntryAnnotation || !A.Arguments ||
+        A.Arguments->getNumOperands() != 1)
+      continue;
+    if (const auto *Rank = dyn_cast<ConstantInt>(A.Arguments->getOperand(0)))
+      Entries.emplace_back(F, static_cast<int>(Rank->getSExtValue()));
+  }
+  return Entries;
+}
+
 SmallVector<std::pair<Function *, TileShape>, 4> findTileBodies(Module &M) {
   SmallVector<std::pair<Function *, TileShape>, 4> Bodies;
   for (const Annotation &A : annotations(M)) {

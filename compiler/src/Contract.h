@@ -29,6 +29,9 @@ inline constexpr llvm::StringLiteral DivergedFunction = "ample_tile_diverged";
 
 /// The pass name of the remarks: -Rpass-missed=ample-compiled-barriers shows the declines.
 inline constexpr const char *RemarkPass = "ample-compiled-barriers";
+/// The pass name of the device-code remarks: -Rpass-missed=ample-device-code shows the kernels
+/// that stay CPU-only, and why.
+inline constexpr const char *DeviceRemarkPass = "ample-device-code";
 
 /// Annotations ([[clang::annotate]]) the library puts on its functions.
 inline constexpr llvm::StringLiteral TileBodyAnnotation = "ample.tile_body";
@@ -36,6 +39,7 @@ inline constexpr llvm::StringLiteral LocalCoordinateAnnotation = "ample.local_co
 inline constexpr llvm::StringLiteral TileStaticAnnotation = "ample.tile_static";
 inline constexpr llvm::StringLiteral CurrentTileAnnotation = "ample.current_tile";
 inline constexpr llvm::StringLiteral InKernelAnnotation = "ample.in_kernel";
+inline constexpr llvm::StringLiteral DeviceEntryAnnotation = "ample.device_entry";
 
 /// Metadata on the stack object that PrivatizeTileStatic made of a tile_static variable: one
 /// object for the whole tile, never a per-work-item one.
@@ -74,6 +78,9 @@ llvm::SmallPtrSet<llvm::Function *, 4> findLocalCoordinateFunctions(llvm::Module
 /// findCurrentTile() is the library's thread_local record of the running tile, {sync, serial}
 /// (tile_barrier.hpp), or null.
 llvm::GlobalVariable *findCurrentTile(llvm::Module &M);
+/// findDeviceEntries() lists the device_entry<Kernel, N> instantiations annotated in `M`
+/// (include/ample/detail/device_entry.hpp) that have a body, each with its N.
+llvm::SmallVector<std::pair<llvm::Function *, int>, 4> findDeviceEntries(llvm::Module &M);
 /// findInKernelFlag() is the library's thread_local `bool in_kernel` (kernel_context.hpp), true
 /// on every thread that runs a tile clone, or null.
 llvm::GlobalVariable *findInKernelFlag(llvm::Module &M);

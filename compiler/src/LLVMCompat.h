@@ -10,6 +10,7 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/CodeGen.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Utils/Local.h"
 
@@ -94,6 +95,16 @@ inline bool useThreadLocalsDirectly(llvm::Function &F) {
 /// startsWith() is `Text` beginning with `Prefix` (StringRef::startswith became starts_with).
 inline bool startsWith(llvm::StringRef Text, llvm::StringRef Prefix) {
   return Text.size() >= Prefix.size() && Text.substr(0, Prefix.size()) == Prefix;
+}
+
+/// assemblyFile() is the file type of textual assembly, PTX for NVPTX. (LLVM 18 made
+/// CodeGenFileType a scoped enum.)
+inline llvm::CodeGenFileType assemblyFile() {
+#if LLVM_VERSION_MAJOR >= 18
+  return llvm::CodeGenFileType::AssemblyFile;
+#else
+  return llvm::CGFT_AssemblyFile;
+#endif
 }
 
 } // namespace ample::compat

@@ -16,6 +16,13 @@ inline llvm::PreservedAnalyses keptControlFlow(bool Changed) {
   return Preserved;
 }
 
+/// ExtractDeviceCode compiles each kernel instantiated for the GPU (a device_entry) from a copy
+/// of the module to PTX, and registers the PTX with the runtime from a constructor it adds to
+/// the module; a kernel that cannot run on a GPU gets a remark saying why.
+struct ExtractDeviceCode : llvm::PassInfoMixin<ExtractDeviceCode> {
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
+};
+
 /// CloneTileBodies copies every annotated work-item body into an internal tile clone, the
 /// function the other passes turn into a whole tile. The body itself stays for fibers.
 struct CloneTileBodies : llvm::PassInfoMixin<CloneTileBodies> {

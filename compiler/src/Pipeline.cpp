@@ -13,6 +13,9 @@ void registerPipeline(PassBuilder &PB) {
   // been inlined yet), and all of -O2 (inlining, SROA, LICM, unrolling, the vectorisers)
   // still runs on the loops the passes leave.
   PB.registerPipelineStartEPCallback([](ModulePassManager &MPM, OptimizationLevel) {
+    // First: device code is made from the kernels as the front end wrote them, before the
+    // tile passes rewrite their CPU form.
+    MPM.addPass(ExtractDeviceCode());
     MPM.addPass(CloneTileBodies());
     MPM.addPass(InlineBarrierPaths());
     FunctionPassManager PerClone;
@@ -34,7 +37,9 @@ void registerPipeline(PassBuilder &PB) {
   });
   // For opt -passes=... in the IR tests.
   PB.registerPipelineParsingCallback([](StringRef Name, ModulePassManager &MPM, ArrayRef<PassBuilder::PipelineElement>) {
-    if (Name == "ample-clone-tile-bodies")
+    if (Name == "ample-extract-device-code")
+      MPM.addPass(ExtractDeviceCode());
+    else if (Name == "ample-clone-tile-bodies")
       MPM.addPass(CloneTileBodies());
     else if (Name == "ample-inline-barrier-paths")
       MPM.addPass(InlineBarrierPaths());

@@ -26,6 +26,11 @@ config.substitutions.append(("%ample_passes",
                              "-pass-remarks-missed=ample-compiled-barriers -S".format(
                                  opt=os.path.join(config.llvm_tools_dir, "opt"), plugin=config.plugin,
                                  pipeline=pipeline)))
+# The device-code pass alone, with its remarks (kernels that stay CPU-only).
+config.substitutions.append(("%ample_device_code",
+                             "{opt} -load-pass-plugin={plugin} -passes=ample-extract-device-code "
+                             "-pass-remarks-missed=ample-device-code -S".format(
+                                 opt=os.path.join(config.llvm_tools_dir, "opt"), plugin=config.plugin)))
 # The whole -O2 pipeline in opt, with the plugin's passes where Clang puts them (value names kept).
 config.substitutions.append(("%opt_o2", "{opt} -load-pass-plugin={plugin} -passes='default<O2>' -S".format(
     opt=os.path.join(config.llvm_tools_dir, "opt"), plugin=config.plugin)))

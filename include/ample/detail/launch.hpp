@@ -17,6 +17,7 @@
 #include "capture_recorder.hpp"
 #include "command_queue.hpp"
 #include "device.hpp"
+#include "device_entry.hpp"
 #include "parallel_for.hpp"
 #include "strided_layout.hpp"
 
@@ -71,6 +72,17 @@ void run_on_cpu_engine(const device& dev, const Domain& domain, const Kernel& ke
       .execute();
 }
 
+/// device_entry_of<Kernel, Domain>() is the address of the kernel's device_entry, under which
+/// the device-code pass registers its PTX, where the program asked for GPU kernels
+/// (AMPLE_GPU_KERNELS) and the domain is an extent of rank 1 to 3; otherwise null.
+template <class Kernel, class Domain>
+const void* device_entry_of() noexcept {
+  if constexpr (AMPLE_IMPL_GPU_KERNELS && grid_rank<Domain> != 0)
+    return reinterpret_cast<const void*>(&device_entry<Kernel, grid_rank<Domain>>);
+  else
+    return nullptr;
+}
+
 /// queued_launch is what a launch on a queue keeps until its kernel has run: the copy of
 /// the kernel that runs, and the recorder holding its regions. The recorder comes second, so
 /// that it goes first: its regions are released before the kernel's views, whose last one
@@ -92,6 +104,9 @@ struct queued_launch {
 template <class Domain, class Kernel>
 void launch(const view_state& view, const Domain& domain, const Kernel& kernel) {
   validate_domain(domain);
+  // Taking the address instantiates the kernel's device_entry, which is how the device-code
+  // pass finds it; no backend launches it yet (docs/design/cuda-backend.md).
+  [[maybe_unused]] const void* const entry = device_entry_of<Kernel, Domain>();
   if (view.dev->backend == backend_id::host)
     AMPLE_THROW(concurrency::runtime_exception,
                 "parallel_for_each is not supported on the selected accelerator (\"cpu\": accelerator::cpu_accelerator "

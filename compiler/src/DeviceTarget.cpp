@@ -1,0 +1,120 @@
+// DeviceTarget: NVPTX code generation for device modules (DeviceTarget.h).
+#include "DeviceTarget.h"
+
+#include "LLVMCompat.h"
+
+#include "llvm/Analysis/CGSCCPassManager.h"
+#include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace ample {
+namespace {
+
+/// The intrinsics NVPTX lowers that device code may keep after -O3: arithmetic, memory
+/// intrinsics, hints. Others (llvm.sin and the rest of libm's) need a math library that is
+/// not linked yet.
+bool lowersOnGPU(StringRef Intrinsic) {
+  for (StringRef Prefix :
+       {"llvm.nvvm.", "llvm.lifetime.", "llvm.memcpy.", "llvm.memset.", "llvm.memmove.", "llvm.assume",
+        "llvm.experimental.noalias.scope.decl", "llvm.fabs.", "llvm.fma.", "llvm.fmuladd.", "llvm.sqrt.",
+        "llvm.minnum.", "llvm.maxnum.", "llvm.floor.", "llvm.ceil.", "llvm.trunc.", "llvm.rint.", "llvm.nearbyint.",
+        "llvm.round.", "llvm.copysign.", "llvm.smax.", "llvm.smin.", "llvm.umax.", "llvm.umin.", "llvm.abs.",
+        "llvm.ctpop.", "llvm.ctlz.", "llvm.cttz.", "llvm.bswap.", "llvm.bitreverse.", "llvm.fshl.", "llvm.fshr.",
+        "llvm.sadd.with.overflow.", "llvm.uadd.with.overflow.", "llvm.ssub.with.overflow.",
+        "llvm.usub.with.overflow.", "llvm.smul.with.overflow.", "llvm.umul.with.overflow.", "llvm.expect."})
+    if (compat::startsWith(Intrinsic, Prefix))
+      return true;
+  return false;
+}
+
+/// hostOnlyUse() names the first thing in `D`'s code that has no GPU form, if any: a
+/// thread_local or host variable, an indirect call, or a call of a function without a body
+/// (other than an intrinsic NVPTX lowers).
+std::string hostOnlyUse(Module &D) {
+  for (GlobalVariable &G : D.globals()) {
+    if (G.use_empty() || compat::startsWith(G.getName(), "llvm."))
+      continue;
+    if (G.isThreadLocal())
+      return "it uses the thread_local " + demangle(G.getName().str());
+    // The device module has a copy of each variable it kept: right for constants, but a
+    // variable the host may change would be read from a stale copy, or not found at all.
+    if (G.isDeclaration() || !G.isConstant())
+      return "it uses the host variable " + demangle(G.getName().str());
+  }
+  for (Function &F : D)
+    for (Instruction &I : instructions(F)) {
+      auto *Call = dyn_cast<CallBase>(&I);
+      if (!Call)
+        continue;
+      Function *Callee = Call->getCalledFunction();
+      if (!Callee)
+        return "it makes an indirect call (in " + demangle(F.getName().str()) + ")";
+      if (Callee->isDeclaration() && !(Callee->isIntrinsic() && lowersOnGPU(Callee->getName())))
+        return "it calls " + demangle(Callee->getName().str()) + ", which has no GPU form (from " +
+               demangle(F.getName().str()) + ")";
+    }
+  return {};
+}
+
+} // namespace
+
+std::unique_ptr<TargetMachine> makeDeviceTarget(std::string &Why) {
+  std::string Error;
+  const Target *NVPTX = TargetRegistry::lookupTarget(DeviceTriple, Error);
+  if (!NVPTX) {
+    Why = "this LLVM has no NVPTX target (" + Error + ")";
+    return nullptr;
+  }
+  return std::unique_ptr<TargetMachine>(NVPTX->createTargetMachine(DeviceTriple, DeviceArchitecture, "", TargetOptions(), {}));
+}
+
+bool compileToPTX(Module &D, TargetMachine &Target, std::string &PTX, std::string &Why) {
+  D.setTargetTriple(DeviceTriple);
+  D.setDataLayout(Target.createDataLayout());
+  if (verifyModule(D, &errs())) {
+    Why = "the device module is not valid IR (an Ample bug: please report it)";
+    return false;
+  }
+  {
+    LoopAnalysisManager LAM;
+    FunctionAnalysisManager FAM;
+    CGSCCAnalysisManager CGAM;
+    ModuleAnalysisManager MAM;
+    PassBuilder PB(&Target);
+    PB.registerModuleAnalyses(MAM);
+    PB.registerCGSCCAnalyses(CGAM);
+    PB.registerFunctionAnalyses(FAM);
+    PB.registerLoopAnalyses(LAM);
+    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+    PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(D, MAM);
+  }
+  if (std::string Use = hostOnlyUse(D); !Use.empty()) {
+    Why = Use;
+    return false;
+  }
+  // What is left of the host's variables is unused: none of it belongs in the PTX.
+  for (GlobalVariable &G : make_early_inc_range(D.globals()))
+    if (G.use_empty() && !compat::startsWith(G.getName(), "llvm."))
+      G.eraseFromParent();
+  raw_string_ostream Out(PTX);
+  buffer_ostream Buffered(Out);
+  legacy::PassManager CodeGen;
+  if (Target.addPassesToEmitFile(CodeGen, Buffered, nullptr, compat::assemblyFile())) {
+    Why = "NVPTX cannot emit PTX here";
+    return false;
+  }
+  CodeGen.run(D);
+  return true;
+}
+
+} // namespace ample

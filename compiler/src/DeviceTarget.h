@@ -1,0 +1,32 @@
+// DeviceTarget: the NVPTX target that device code is compiled for, and the compilation itself.
+#pragma once
+
+#include "llvm/Target/TargetMachine.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace ample {
+
+/// The architecture of the PTX: sm_75 (Turing), the oldest CUDA 13 still supports, which
+/// LLVM 14's NVPTX (newest: sm_86) emits as well as 19's; the driver JIT-compiles it for the
+/// GPU at hand, so one PTX serves every NVIDIA GPU of the last years (GPU-BACKEND.md §5).
+inline constexpr const char *DeviceArchitecture = "sm_75";
+inline constexpr const char *DeviceTriple = "nvptx64-nvidia-cuda";
+
+/// makeDeviceTarget() is the NVPTX target machine, or null with `Why` set where this LLVM has
+/// no NVPTX target (Clang initialises every target it was built with).
+std::unique_ptr<llvm::TargetMachine> makeDeviceTarget(std::string &Why);
+
+/// compileToPTX() retargets `D` (a module of kernels whose IR came from the host compile) to
+/// `Target`, optimises it (-O3) and writes its PTX to `PTX`; false, with `Why` naming what
+/// stands in the way, where something the kernels reach has no GPU form: a call of a function
+/// defined elsewhere (host code: I/O, allocation, a throw), a thread_local, or a variable
+/// that is not a constant.
+bool compileToPTX(llvm::Module &D, llvm::TargetMachine &Target, std::string &PTX, std::string &Why);
+
+} // namespace ample

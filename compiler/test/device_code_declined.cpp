@@ -1,0 +1,24 @@
+// Device code: a kernel that calls a host function, and one that reads a variable the host may
+// change, keep only their CPU form, with a remark naming why; the other kernel of the file
+// still gets its PTX.
+// RUN: %front_end -DAMPLE_GPU_KERNELS %s -o %t.ll
+// RUN: %ample_device_code %t.ll -o - 2>%t.remarks | FileCheck %s
+// RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
+#include <amp.h>
+using namespace concurrency;
+
+int host_only_counter(int);
+int host_setting = 3;
+
+void kernels(array_view<int, 1> v) {
+  parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] = host_only_counter(i[0]); });
+  parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] = host_setting; });
+  parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] += 1; });
+}
+
+// REMARK: remark: {{.*}}kernel runs on the CPU only: it calls host_only_counter(int), which has no GPU form
+// REMARK-NEXT: remark: {{.*}}kernel runs on the CPU only: it uses the host variable host_setting
+// REMARK-NOT: remark
+// CHECK: @ample.ptx = {{.*}}.entry ample_kernel_0(
+// CHECK: call void @ample_register_device_code(
+// CHECK-NOT: call void @ample_register_device_code(

@@ -1,0 +1,14 @@
+// Device code of a file compiled with UBSan: the handlers' calls and the function sanitizer's
+// prologue data are host things, dropped from the device module; the kernel still gets PTX.
+// RUN: %front_end -DAMPLE_GPU_KERNELS -fsanitize=undefined %s -o %t.ll
+// RUN: %ample_device_code %t.ll -o - 2>%t.remarks | FileCheck %s
+// RUN: not grep remark %t.remarks
+#include <amp.h>
+using namespace concurrency;
+
+void shift(array_view<int, 1> v, int by) {
+  parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] = (v[i] << by) / (i[0] + 1); });
+}
+
+// A handler left in the kernel would be a call with no GPU form: a remark and no PTX.
+// CHECK: @ample.ptx = {{.*}}.entry ample_kernel_0(

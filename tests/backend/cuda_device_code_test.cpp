@@ -1,0 +1,157 @@
+// Kernels compiled to PTX by the device-code pass (compiler/src/ExtractDeviceCode.cpp), run
+// on the GPU through the driver layer with results equal to the CPU engine's. Label gpu.
+//
+// The CUDA backend does not launch kernels yet, so this test does what it will do, by hand:
+// the kernel object's bytes travel as the kernel's parameter, with each view's data pointer
+// replaced by the device copy (found here by its host address; the backend will use the
+// capture recorder's rebase, detail/capture_recorder.hpp).
+#define AMPLE_GPU_KERNELS
+#include <gtest/gtest.h>
+
+#include <amp.h>
+
+#include <cstdint>
+#include <cstring>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "backend/cuda/driver.hpp"
+#include "backend/cuda/gpu.hpp"
+#include "backend/cuda/memory.hpp"
+#include "backend/cuda/module.hpp"
+
+namespace {
+
+namespace cuda = ample::detail::cuda;
+using concurrency::array_view;
+using concurrency::extent;
+using concurrency::index;
+
+/// on_gpu() runs `kernel`'s device code over `domain`, with each of `views` (host memory a
+/// view of the kernel points at, `bytes` long) copied to the GPU and back. It skips the test
+/// where the kernel has no device code and the build expects none; callers return then.
+template <class Kernel, int N>
+void on_gpu(const cuda::driver& d, const Kernel& kernel, const extent<N>& domain,
+            std::vector<std::pair<void*, std::size_t>> views) {
+  const void* entry = ample::detail::device_entry_of<Kernel, extent<N>>();
+  const ample::detail::device_code* code = ample::detail::find_device_code(entry);
+#ifdef AMPLE_EXPECT_DEVICE_CODE
+  ASSERT_NE(code, nullptr) << "no device code registered for the kernel";
+#else
+  if (code == nullptr) GTEST_SKIP() << "skipped: built without the device-code pass (it needs Clang with Ample's plugin)";
+#endif
+  cuda::module m(d, code->ptx, code->source_name);
+
+  // The parameters as the PTX lays them out: the kernel object, then the extent (x, y, z
+  // padded with ones) as three u32 after it.
+  std::vector<unsigned char> parameters((sizeof(Kernel) + 3) / 4 * 4 + 3 * sizeof(std::int32_t));
+  std::memcpy(parameters.data(), &kernel, sizeof(Kernel));
+  std::vector<cuda::device_memory> copies;
+  for (const auto& [host, bytes] : views) {
+    copies.emplace_back(d, bytes);
+    d.check(d.cuMemcpyHtoDAsync(copies.back().get(), host, bytes, nullptr), "HtoD");
+    bool found = false;
+    for (std::size_t at = 0; at + sizeof(void*) <= sizeof(Kernel); at += alignof(void*)) {
+      void* pointer;
+      std::memcpy(&pointer, parameters.data() + at, sizeof pointer);
+      if (pointer != host) continue;
+      const cuda::CUdeviceptr device = copies.back().get();
+      std::memcpy(parameters.data() + at, &device, sizeof device);
+      found = true;
+    }
+    ASSERT_TRUE(found) << "no view of the kernel points at " << host;
+  }
+  std::int32_t dims[3] = {1, 1, 1};
+  for (int i = 0; i < N; ++i) dims[i] = domain[i];
+  std::memcpy(parameters.data() + (sizeof(Kernel) + 3) / 4 * 4, dims, sizeof dims);
+
+  // x is the last dimension (device_entry.hpp).
+  const unsigned x = static_cast<unsigned>(domain[N - 1]);
+  const unsigned y = N > 1 ? static_cast<unsigned>(domain[N - 2]) : 1;
+  const unsigned z = N > 2 ? static_cast<unsigned>(domain[0]) : 1;
+  const cuda::grid_shape block{N == 1 ? 256u : 16u, N == 1 ? 1u : 16u, 1};
+  const cuda::grid_shape grid{(x + block.x - 1) / block.x, (y + block.y - 1) / block.y, z};
+  cuda::launch(d, m.function(code->kernel_name), code->source_name, grid, block, 0, nullptr, parameters.data(),
+               parameters.size());
+  for (std::size_t i = 0; i < views.size(); ++i)
+    d.check(d.cuMemcpyDtoHAsync(views[i].first, copies[i].get(), views[i].second, nullptr), "DtoH");
+  d.check(d.cuStreamSynchronize(nullptr), "cuStreamSynchronize");
+}
+
+// Without a GPU too: the normal build compiled the kernel to PTX and registered it.
+TEST(DeviceCode, KernelsOfTheBuildAreRegisteredAsPtx) {
+  std::vector<int> data(64, 0);
+  array_view<int, 1> v(64, data);
+  const auto kernel = [=](index<1> i) restrict(amp) { v[i] = i[0]; };
+  concurrency::parallel_for_each(v.extent, kernel);
+  const ample::detail::device_code* code =
+      ample::detail::find_device_code(ample::detail::device_entry_of<decltype(kernel), extent<1>>());
+#ifdef AMPLE_EXPECT_DEVICE_CODE
+  ASSERT_NE(code, nullptr);
+  const std::string ptx = code->ptx;
+  EXPECT_NE(ptx.find(".target sm_75"), std::string::npos) << ptx;
+  EXPECT_NE(ptx.find(".entry " + std::string(code->kernel_name) + "("), std::string::npos) << ptx;
+  EXPECT_NE(ptx.find("st.global.u32"), std::string::npos) << ptx;
+  // The kernel object travels whole, tail padding included: sizeof(Kernel) bytes.
+  EXPECT_NE(ptx.find("_param_0[" + std::to_string(sizeof kernel) + "]"), std::string::npos) << ptx;
+  EXPECT_NE(std::string(code->source_name).find("KernelsOfTheBuildAreRegisteredAsPtx"), std::string::npos)
+      << code->source_name;
+#else
+  EXPECT_EQ(code, nullptr) << "device code without the pass";
+#endif
+}
+
+class CudaDeviceCodeTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    driver_ = cuda::driver::get();
+    if (driver_ == nullptr) GTEST_SKIP() << "skipped, no GPU to test: " << cuda::driver::why();
+    const std::vector<cuda::gpu> gpus = cuda::list_gpus(*driver_);
+    if (gpus.empty()) GTEST_SKIP() << "skipped: the NVIDIA driver lists no GPU";
+    gpus.front().make_current();
+  }
+  const cuda::driver& d() const { return *driver_; }
+  const cuda::driver* driver_ = nullptr;
+};
+
+TEST_F(CudaDeviceCodeTest, FlatKernelOverTwoViewsEqualsTheCpu) {
+  constexpr int rows = 300, cols = 257;  // neither a multiple of the 16x16 block
+  std::vector<float> in(rows * cols), cpu(rows * cols, 0.0f), gpu(rows * cols, 0.0f);
+  std::iota(in.begin(), in.end(), -1000.0f);
+  const float factor = 0.75f;
+  {
+    array_view<const float, 2> source(rows, cols, in);
+    array_view<float, 2> target(rows, cols, cpu);
+    const auto kernel = [=](index<2> i) restrict(amp) { target[i] = source[i] * factor + 1.0f; };
+    concurrency::parallel_for_each(target.extent, kernel);
+    target.synchronize();
+  }
+  {
+    array_view<const float, 2> source(rows, cols, in);
+    array_view<float, 2> target(rows, cols, gpu);
+    const auto kernel = [=](index<2> i) restrict(amp) { target[i] = source[i] * factor + 1.0f; };
+    on_gpu(d(), kernel, target.extent, {{in.data(), in.size() * 4}, {gpu.data(), gpu.size() * 4}});
+    if (IsSkipped() || HasFatalFailure()) return;
+  }
+  for (int i = 0; i < rows * cols; ++i) ASSERT_EQ(gpu[i], cpu[i]) << "element " << i;
+}
+
+TEST_F(CudaDeviceCodeTest, RankOneAndRankThreeKernels) {
+  std::vector<int> ones(1000, 0), threes(4 * 5 * 70, 0);
+  array_view<int, 1> a(1000, ones);
+  const auto first = [=](index<1> i) restrict(amp) { a[i] = i[0] * 3 - 7; };
+  on_gpu(d(), first, a.extent, {{ones.data(), ones.size() * 4}});
+  if (IsSkipped() || HasFatalFailure()) return;
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(ones[i], i * 3 - 7) << i;
+
+  array_view<int, 3> b(4, 5, 70, threes);
+  const auto third = [=](index<3> i) restrict(amp) { b[i] = i[0] * 10000 + i[1] * 100 + i[2]; };
+  on_gpu(d(), third, b.extent, {{threes.data(), threes.size() * 4}});
+  if (HasFatalFailure()) return;
+  for (int i = 0; i < 4; ++i)
+    for (int j = 0; j < 5; ++j)
+      for (int k = 0; k < 70; ++k) ASSERT_EQ(threes[(i * 5 + j) * 70 + k], i * 10000 + j * 100 + k);
+}
+
+}  // namespace
