@@ -69,15 +69,31 @@ SmallVector<GlobalVariable *, 8> annotatedThreadLocals(Module &M, StringRef Text
 
 } // namespace
 
-SmallVector<std::pair<Function *, int>, 4> findDeviceEntries(Module &M) {
-  SmallVector<std::pair<Function *, int>, 4> Entries;
+SmallVector<KernelEntry, 4> findDeviceEntries(Module &M) {
+  SmallVector<KernelEntry, 4> Entries;
   for (const Annotation &A : annotations(M)) {
     auto *F = dyn_cast<Function>(A.Annotated);
-    if (!F || F->isDeclaration() || A.Text != DeviceEntryAnnotation || !A.Arguments ||
-        A.Arguments->getNumOperands() != 1)
+    if (!F || F->isDeclaration() || !A.Arguments)
       continue;
-    if (const auto *Rank = dyn_cast<ConstantInt>(A.Arguments->getOperand(0)))
-      Entries.emplace_back(F, static_cast<int>(Rank->getSExtValue()));
+    const bool Tiled = A.Text == DeviceTileEntryAnnotation;
+    if ((!Tiled && A.Text != DeviceEntryAnnotation) || A.Arguments->getNumOperands() != (Tiled ? 3 : 1))
+      continue;
+    KernelEntry E{F, Tiled, {}};
+    // A flat entry's one argument is its rank; a tiled entry's three are its tile's extent,
+    // zeros for absent dimensions.
+    for (unsigned D = 0; D < A.Arguments->getNumOperands(); ++D) {
+      const auto *Value = dyn_cast<ConstantInt>(A.Arguments->getOperand(D));
+      if (!Value || Value->getSExtValue() <= 0)
+        break;
+      if (Tiled) {
+        E.Shape.Dims[D] = static_cast<int>(Value->getSExtValue());
+        E.Shape.Rank = static_cast<int>(D) + 1;
+      } else {
+        E.Shape.Rank = static_cast<int>(Value->getSExtValue());
+      }
+    }
+    if (E.Shape.Rank > 0)
+      Entries.push_back(E);
   }
   return Entries;
 }

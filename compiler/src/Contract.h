@@ -40,6 +40,7 @@ inline constexpr llvm::StringLiteral TileStaticAnnotation = "ample.tile_static";
 inline constexpr llvm::StringLiteral CurrentTileAnnotation = "ample.current_tile";
 inline constexpr llvm::StringLiteral InKernelAnnotation = "ample.in_kernel";
 inline constexpr llvm::StringLiteral DeviceEntryAnnotation = "ample.device_entry";
+inline constexpr llvm::StringLiteral DeviceTileEntryAnnotation = "ample.device_tile_entry";
 
 /// Metadata on the stack object that PrivatizeTileStatic made of a tile_static variable: one
 /// object for the whole tile, never a per-work-item one.
@@ -78,9 +79,16 @@ llvm::SmallPtrSet<llvm::Function *, 4> findLocalCoordinateFunctions(llvm::Module
 /// findCurrentTile() is the library's thread_local record of the running tile, {sync, serial}
 /// (tile_barrier.hpp), or null.
 llvm::GlobalVariable *findCurrentTile(llvm::Module &M);
-/// findDeviceEntries() lists the device_entry<Kernel, N> instantiations annotated in `M`
-/// (include/ample/detail/device_entry.hpp) that have a body, each with its N.
-llvm::SmallVector<std::pair<llvm::Function *, int>, 4> findDeviceEntries(llvm::Module &M);
+/// KernelEntry is a device_entry<Kernel, N> (flat: Shape.Rank is N) or a
+/// device_tile_entry<Kernel, D0, D1, D2> (Tiled: Shape is the tile's) of a module
+/// (include/ample/detail/device_entry.hpp).
+struct KernelEntry {
+  llvm::Function *Entry;
+  bool Tiled;
+  TileShape Shape;
+};
+/// findDeviceEntries() lists the annotated device entries of `M` that have a body.
+llvm::SmallVector<KernelEntry, 4> findDeviceEntries(llvm::Module &M);
 /// findInKernelFlag() is the library's thread_local `bool in_kernel` (kernel_context.hpp), true
 /// on every thread that runs a tile clone, or null.
 llvm::GlobalVariable *findInKernelFlag(llvm::Module &M);

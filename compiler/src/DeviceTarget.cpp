@@ -42,7 +42,7 @@ bool lowersOnGPU(StringRef Intrinsic) {
 /// (other than an intrinsic NVPTX lowers).
 std::string hostOnlyUse(Module &D) {
   for (GlobalVariable &G : D.globals()) {
-    if (G.use_empty() || compat::startsWith(G.getName(), "llvm."))
+    if (G.use_empty() || compat::startsWith(G.getName(), "llvm.") || G.getAddressSpace() == SharedAddressSpace)
       continue;
     if (G.isThreadLocal())
       return "it uses the thread_local " + demangle(G.getName().str());
@@ -91,6 +91,9 @@ bool compileToPTX(Module &D, TargetMachine &Target, std::string &PTX, std::strin
     CGSCCAnalysisManager CGAM;
     ModuleAnalysisManager MAM;
     PassBuilder PB(&Target);
+    // NVPTX's own additions to the pipeline: address-space inference, which makes the
+    // generic pointers to shared and global memory .shared and .global accesses.
+    Target.registerPassBuilderCallbacks(PB);
     PB.registerModuleAnalyses(MAM);
     PB.registerCGSCCAnalyses(CGAM);
     PB.registerFunctionAnalyses(FAM);

@@ -17,6 +17,8 @@ namespace ample {
 /// GPU at hand, so one PTX serves every NVIDIA GPU of the last years (GPU-BACKEND.md §5).
 inline constexpr const char *DeviceArchitecture = "sm_75";
 inline constexpr const char *DeviceTriple = "nvptx64-nvidia-cuda";
+/// NVPTX's address space of a block's shared memory (PTX .shared).
+inline constexpr unsigned SharedAddressSpace = 3;
 
 /// makeDeviceTarget() is the NVPTX target machine, or null with `Why` set where this LLVM has
 /// no NVPTX target (Clang initialises every target it was built with).

@@ -31,21 +31,24 @@ namespace {
 /// The library's registration function (include/ample/detail/device_entry.hpp).
 constexpr StringLiteral RegisterFunction = "ample_register_device_code";
 
-/// DeviceEntry is one device_entry instantiation of the host module and what the pass made of it.
+/// DeviceEntry is one device entry of the host module and what the pass made of it.
 struct DeviceEntry {
-  Function *Host;
-  int Rank;              ///< N of device_entry<Kernel, N>
-  uint64_t KernelBytes;  ///< the kernel object's size (the reference's dereferenceable bytes)
+  KernelEntry Found;
+  uint64_t KernelBytes;  ///< sizeof(Kernel)
   Align KernelAlign;
   std::string KernelName;  ///< in the PTX
   std::string SourceName;  ///< for messages: the kernel's C++ type
 };
 
-/// sourceNameOf() is the kernel's type in the demangled name of device_entry<Kernel, N>:
-/// what stands between "device_entry<" and ", N>(" ("scale(...)::$_0", "main::{lambda(...)#1}").
-std::string sourceNameOf(StringRef Demangled, int Rank) {
-  const StringRef Prefix = "device_entry<";
-  const std::string Suffix = ", " + std::to_string(Rank) + ">(";
+/// sourceNameOf() is the kernel's type in the demangled name of a device entry: its first
+/// template argument, up to the ", N>(" or ", D0, D1, D2>(" that ends the list
+/// ("scale(...)::$_0", "main::{lambda(...)#1}").
+std::string sourceNameOf(StringRef Demangled, const KernelEntry &E) {
+  const StringRef Prefix = E.Tiled ? "device_tile_entry<" : "device_entry<";
+  std::string Suffix;
+  for (int D = 0; D < (E.Tiled ? 3 : 1); ++D)
+    Suffix += ", " + std::to_string(E.Tiled ? (D < E.Shape.Rank ? E.Shape.Dims[D] : 0) : E.Shape.Rank);
+  Suffix += ">(";
   const size_t Start = Demangled.find(Prefix);
   const size_t End = Start == StringRef::npos ? StringRef::npos : Demangled.find(Suffix, Start);
   if (End == StringRef::npos)
@@ -53,9 +56,10 @@ std::string sourceNameOf(StringRef Demangled, int Rank) {
   return Demangled.slice(Start + Prefix.size(), End).str();
 }
 
-std::optional<DeviceEntry> describeEntry(Function &F, int Rank, unsigned Number, std::string &Why) {
-  if (Rank < 1 || Rank > 3 || F.arg_size() != 4) {
-    Why = "not a device_entry<Kernel, N> of rank 1 to 3";
+std::optional<DeviceEntry> describeEntry(const KernelEntry &Found, unsigned Number, std::string &Why) {
+  Function &F = *Found.Entry;
+  if (Found.Shape.Rank > 3 || F.arg_size() != (Found.Tiled ? 7u : 4u)) {
+    Why = "not a device entry of rank 1 to 3";
     return std::nullopt;
   }
   // The parameter holds sizeof(Kernel) bytes, what the host copies: the front end's
@@ -71,12 +75,8 @@ std::optional<DeviceEntry> describeEntry(Function &F, int Rank, unsigned Number,
     Why = "the kernel object has " + std::to_string(Bytes) + " bytes, more than a launch's 4 KiB of parameters";
     return std::nullopt;
   }
-  return DeviceEntry{&F,
-               Rank,
-               Bytes,
-               Alignment,
-               "ample_kernel_" + std::to_string(Number),
-               sourceNameOf(demangle(F.getName().str()), Rank)};
+  return DeviceEntry{Found, Bytes, Alignment, "ample_kernel_" + std::to_string(Number),
+                     sourceNameOf(demangle(F.getName().str()), Found)};
 }
 
 /// removeHostOnlyGlobals() drops from the device module what only the host's linker and loader
@@ -156,16 +156,22 @@ void makeTargetNeutral(Function &F) {
   removeUnreachableBlocks(F);
 }
 
-/// addKernel() adds to `D` the GPU kernel of `E`, calling `Body` (the entry's device copy):
-///   void ample_kernel_K([S x i8] byval kernel_object, i32 e0, i32 e1, i32 e2)
-/// Each thread computes its index from the block and thread registers, x the last dimension,
-/// and runs the work-item if the index is inside the extent (e0, e1, e2), padded with ones.
+/// addKernel() adds to `D` the GPU kernel of `E`, calling `Body` (the entry's device copy). The
+/// kernel object comes by value; x is the last dimension of every index (C++ AMP's innermost,
+/// so that neighbouring threads touch neighbouring elements).
+///   - flat: `ample_kernel_K(object, i32 e0, i32 e1, i32 e2)`: each thread's index is its
+///     global grid position, run if inside the extent (e0, e1, e2), padded with ones;
+///   - tiled: `ample_kernel_K(object)`: a block is a tile (its position the tile index), a
+///     thread a work-item (its position in the block the local index); a tiled extent is
+///     whole tiles, so every thread runs.
 void addKernel(Module &D, const DeviceEntry &E, Function &Body) {
   LLVMContext &C = D.getContext();
   Type *I32 = Type::getInt32Ty(C);
   Type *Object = ArrayType::get(Type::getInt8Ty(C), E.KernelBytes);
-  Type *ObjectPointer = PointerType::get(Object, 0);
-  auto *KernelType = FunctionType::get(Type::getVoidTy(C), {ObjectPointer, I32, I32, I32}, false);
+  SmallVector<Type *, 4> Parameters{PointerType::get(Object, 0)};
+  if (!E.Found.Tiled)
+    Parameters.append(3, I32);
+  auto *KernelType = FunctionType::get(Type::getVoidTy(C), Parameters, false);
   Function *Kernel = Function::Create(KernelType, GlobalValue::ExternalLinkage, E.KernelName, D);
   Kernel->addParamAttr(0, Attribute::getWithByValType(C, Object));
   Kernel->addParamAttr(0, Attribute::getWithAlignment(C, E.KernelAlign));
@@ -173,38 +179,101 @@ void addKernel(Module &D, const DeviceEntry &E, Function &Body) {
 
   IRBuilder<> B(BasicBlock::Create(C, "entry", Kernel));
   const auto Read = [&](Intrinsic::ID Id) { return B.CreateIntrinsic(Id, {}, {}); };
-  const auto Global = [&](Intrinsic::ID Block, Intrinsic::ID Size, Intrinsic::ID Thread) {
-    return B.CreateAdd(B.CreateMul(Read(Block), Read(Size)), Read(Thread));
+  const int Rank = E.Found.Shape.Rank;
+  /// inIndexOrder() puts the x, y and z registers' values in index order: x the last dimension.
+  const auto InIndexOrder = [&](Value *X, Value *Y, Value *Z) {
+    SmallVector<Value *, 3> Index{X, B.getInt32(0), B.getInt32(0)};
+    if (Rank == 2)
+      Index[0] = Y, Index[1] = X;
+    if (Rank == 3)
+      Index[0] = Z, Index[1] = Y, Index[2] = X;
+    return Index;
   };
-  Value *X = Global(Intrinsic::nvvm_read_ptx_sreg_ctaid_x, Intrinsic::nvvm_read_ptx_sreg_ntid_x,
-                    Intrinsic::nvvm_read_ptx_sreg_tid_x);
-  Value *Y = Global(Intrinsic::nvvm_read_ptx_sreg_ctaid_y, Intrinsic::nvvm_read_ptx_sreg_ntid_y,
-                    Intrinsic::nvvm_read_ptx_sreg_tid_y);
-  Value *Z = Global(Intrinsic::nvvm_read_ptx_sreg_ctaid_z, Intrinsic::nvvm_read_ptx_sreg_ntid_z,
-                    Intrinsic::nvvm_read_ptx_sreg_tid_z);
-  Value *Zero = B.getInt32(0);
-  Value *Index[3] = {X, Zero, Zero};
-  if (E.Rank == 2)
-    Index[0] = Y, Index[1] = X;
-  if (E.Rank == 3)
-    Index[0] = Z, Index[1] = Y, Index[2] = X;
-  Value *Inside = B.getTrue();
-  for (int Dim = 0; Dim < 3; ++Dim)
-    Inside = B.CreateAnd(Inside, B.CreateICmpULT(Index[Dim], Kernel->getArg(1 + Dim)));
-  BasicBlock *Run = BasicBlock::Create(C, "run", Kernel);
-  BasicBlock *Done = BasicBlock::Create(C, "done", Kernel);
-  B.CreateCondBr(Inside, Run, Done);
-  B.SetInsertPoint(Run);
+  SmallVector<Value *, 3> Block = InIndexOrder(Read(Intrinsic::nvvm_read_ptx_sreg_ctaid_x),
+                                               Read(Intrinsic::nvvm_read_ptx_sreg_ctaid_y),
+                                               Read(Intrinsic::nvvm_read_ptx_sreg_ctaid_z));
+  SmallVector<Value *, 3> Thread = InIndexOrder(Read(Intrinsic::nvvm_read_ptx_sreg_tid_x),
+                                                Read(Intrinsic::nvvm_read_ptx_sreg_tid_y),
+                                                Read(Intrinsic::nvvm_read_ptx_sreg_tid_z));
   Value *ObjectArgument = B.CreatePointerCast(Kernel->getArg(0), Body.getFunctionType()->getParamType(0));
-  B.CreateCall(&Body, {ObjectArgument, Index[0], Index[1], Index[2]});
-  B.CreateBr(Done);
-  B.SetInsertPoint(Done);
-  B.CreateRetVoid();
+  if (E.Found.Tiled) {
+    B.CreateCall(&Body, {ObjectArgument, Block[0], Block[1], Block[2], Thread[0], Thread[1], Thread[2]});
+    B.CreateRetVoid();
+  } else {
+    SmallVector<Value *, 3> BlockSize = InIndexOrder(Read(Intrinsic::nvvm_read_ptx_sreg_ntid_x),
+                                                     Read(Intrinsic::nvvm_read_ptx_sreg_ntid_y),
+                                                     Read(Intrinsic::nvvm_read_ptx_sreg_ntid_z));
+    Value *Index[3];
+    Value *Inside = B.getTrue();
+    for (int Dim = 0; Dim < 3; ++Dim) {
+      Index[Dim] = B.CreateAdd(B.CreateMul(Block[Dim], BlockSize[Dim]), Thread[Dim]);
+      Inside = B.CreateAnd(Inside, B.CreateICmpULT(Index[Dim], Kernel->getArg(1 + Dim)));
+    }
+    BasicBlock *Run = BasicBlock::Create(C, "run", Kernel);
+    BasicBlock *Done = BasicBlock::Create(C, "done", Kernel);
+    B.CreateCondBr(Inside, Run, Done);
+    B.SetInsertPoint(Run);
+    B.CreateCall(&Body, {ObjectArgument, Index[0], Index[1], Index[2]});
+    B.CreateBr(Done);
+    B.SetInsertPoint(Done);
+    B.CreateRetVoid();
+  }
 
   // NVPTX's mark of a kernel (an entry point the driver can launch), in every major from 14.
   NamedMDNode *Annotations = D.getOrInsertNamedMetadata("nvvm.annotations");
-  Annotations->addOperand(MDNode::get(C, {ValueAsMetadata::get(Kernel), MDString::get(C, "kernel"),
-                                          ConstantAsMetadata::get(ConstantInt::get(I32, 1))}));
+  const auto Annotate = [&](StringRef Key, int Value) {
+    Annotations->addOperand(MDNode::get(C, {ValueAsMetadata::get(Kernel), MDString::get(C, Key),
+                                            ConstantAsMetadata::get(ConstantInt::get(I32, Value))}));
+  };
+  Annotate("kernel", 1);
+  if (E.Found.Tiled) {
+    // The block is the tile: its exact size lets ptxas plan registers for it.
+    const int *Dims = E.Found.Shape.Dims;
+    Annotate("reqntidx", Rank == 1 ? Dims[0] : Rank == 2 ? Dims[1] : Dims[2]);
+    Annotate("reqntidy", Rank == 1 ? 1 : Rank == 2 ? Dims[0] : Dims[1]);
+    Annotate("reqntidz", Rank == 3 ? Dims[0] : 1);
+  }
+}
+
+/// makeTileStaticShared() moves each tile_static variable (a thread_local on the host, where a
+/// tile's work-items run on one thread) to shared memory, one per block: a tile. Uninitialised,
+/// as C++ AMP's tile_static is.
+void makeTileStaticShared(Module &D, ArrayRef<GlobalVariable *> TileStatics) {
+  for (GlobalVariable *G : TileStatics) {
+    auto *Shared = new GlobalVariable(D, G->getValueType(), false, GlobalValue::InternalLinkage,
+                                      UndefValue::get(G->getValueType()), G->getName() + ".shared", nullptr,
+                                      GlobalValue::NotThreadLocal, SharedAddressSpace);
+    Shared->setAlignment(G->getAlign());
+    G->replaceAllUsesWith(ConstantExpr::getAddrSpaceCast(Shared, G->getType()));
+    G->eraseFromParent();
+  }
+}
+
+/// makeBarriersBlockWide() turns each tile_barrier wait into the block's barrier (`bar.sync 0`,
+/// which also orders the block's shared and global memory, as a wait with all memory fences
+/// must) and drops the CPU engine's barrier checks; the library's record of the running tile
+/// becomes constant (no tile_sync: a GPU block needs none).
+void makeBarriersBlockWide(Module &D, GlobalVariable *CurrentTile) {
+  Function *Barrier = Intrinsic::getDeclaration(&D, Intrinsic::nvvm_barrier0);
+  for (StringRef Name : {BarrierFunction, BarrierCheckFunction}) {
+    Function *F = D.getFunction(Name);
+    if (!F)
+      continue;
+    const bool Waits = Name == BarrierFunction;
+    for (User *U : make_early_inc_range(F->users()))
+      if (auto *Call = dyn_cast<CallInst>(U); Call && Call->getCalledFunction() == F) {
+        if (Waits)
+          CallInst::Create(Barrier, {}, "", Call);
+        Call->eraseFromParent();
+      }
+  }
+  if (CurrentTile) {
+    CurrentTile->setThreadLocal(false);
+    CurrentTile->setLinkage(GlobalValue::InternalLinkage);
+    CurrentTile->setComdat(nullptr);
+    CurrentTile->setConstant(true);
+    CurrentTile->setInitializer(Constant::getNullValue(CurrentTile->getValueType()));
+  }
 }
 
 /// keepOnlyKernels() makes every function but the kernels internal, and every constant, so
@@ -233,7 +302,7 @@ void embed(Module &M, ArrayRef<std::pair<DeviceEntry, std::string>> Compiled) {
                                        "ample.register_device_code", M);
   IRBuilder<> B(BasicBlock::Create(C, "entry", Constructor));
   for (const auto &[E, PTX] : Compiled)
-    B.CreateCall(Register, {B.CreatePointerCast(E.Host, Text), B.CreateGlobalStringPtr(PTX, "ample.ptx"),
+    B.CreateCall(Register, {B.CreatePointerCast(E.Found.Entry, Text), B.CreateGlobalStringPtr(PTX, "ample.ptx"),
                             B.CreateGlobalStringPtr(E.KernelName), B.CreateGlobalStringPtr(E.SourceName)});
   B.CreateRetVoid();
   appendToGlobalCtors(M, Constructor, 65535);
@@ -252,12 +321,19 @@ std::string compileEntry(Module &M, const DeviceEntry &E, TargetMachine &Target,
   ValueToValueMapTy Map;
   std::unique_ptr<Module> D = CloneModule(M, Map);
   GlobalVariable *InKernel = findInKernelFlag(M);
+  GlobalVariable *CurrentTile = findCurrentTile(M);
+  SmallVector<GlobalVariable *, 4> TileStatics;
+  for (GlobalVariable *G : findTileStaticVariables(M))
+    TileStatics.push_back(cast<GlobalVariable>(Map[G]));
   removeHostOnlyGlobals(*D);
   makeInKernelTrue(*D, InKernel ? cast<GlobalVariable>(Map[InKernel]) : nullptr);
+  makeTileStaticShared(*D, TileStatics);
   for (Function &F : *D)
     makeTargetNeutral(F);
+  // After the invokes became calls: a barrier reached through one is a call now.
+  makeBarriersBlockWide(*D, CurrentTile ? cast<GlobalVariable>(Map[CurrentTile]) : nullptr);
   StripDebugInfo(*D);
-  addKernel(*D, E, *cast<Function>(Map[E.Host]));
+  addKernel(*D, E, *cast<Function>(Map[E.Found.Entry]));
   SmallPtrSet<const Function *, 1> Kernels;
   Kernels.insert(D->getFunction(E.KernelName));
   keepOnlyKernels(*D, Kernels);
@@ -270,22 +346,22 @@ std::string compileEntry(Module &M, const DeviceEntry &E, TargetMachine &Target,
 } // namespace
 
 PreservedAnalyses ExtractDeviceCode::run(Module &M, ModuleAnalysisManager &) {
-  SmallVector<std::pair<Function *, int>, 4> Found = findDeviceEntries(M);
+  SmallVector<KernelEntry, 4> Found = findDeviceEntries(M);
   if (Found.empty())
     return PreservedAnalyses::all();
   std::string Why;
   std::unique_ptr<TargetMachine> Target = makeDeviceTarget(Why);
   if (!Target) {
-    for (const auto &[F, Rank] : Found)
-      remark(*F, "kernel runs on the CPU only: " + Why);
+    for (const KernelEntry &E : Found)
+      remark(*E.Entry, "kernel runs on the CPU only: " + Why);
     return PreservedAnalyses::all();
   }
   SmallVector<std::pair<DeviceEntry, std::string>, 4> Compiled;
-  for (const auto &[F, Rank] : Found) {
-    std::optional<DeviceEntry> E = describeEntry(*F, Rank, Compiled.size(), Why);
+  for (const KernelEntry &Entry : Found) {
+    std::optional<DeviceEntry> E = describeEntry(Entry, Compiled.size(), Why);
     std::string PTX = E ? compileEntry(M, *E, *Target, Why) : std::string();
     if (PTX.empty())
-      remark(*F, "kernel runs on the CPU only: " + Why);
+      remark(*Entry.Entry, "kernel runs on the CPU only: " + Why);
     else
       Compiled.emplace_back(std::move(*E), std::move(PTX));
   }

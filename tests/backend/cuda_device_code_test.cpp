@@ -28,13 +28,41 @@ using concurrency::array_view;
 using concurrency::extent;
 using concurrency::index;
 
-/// on_gpu() runs `kernel`'s device code over `domain`, with each of `views` (host memory a
-/// view of the kernel points at, `bytes` long) copied to the GPU and back. It skips the test
-/// where the kernel has no device code and the build expects none; callers return then.
-template <class Kernel, int N>
-void on_gpu(const cuda::driver& d, const Kernel& kernel, const extent<N>& domain,
+/// launch_shape is a launch's grid and block for a domain: x the last dimension.
+struct launch_shape {
+  cuda::grid_shape grid, block;
+};
+template <int N>
+launch_shape shape_of(const extent<N>& e) {
+  const unsigned x = static_cast<unsigned>(e[N - 1]);
+  const unsigned y = N > 1 ? static_cast<unsigned>(e[N - 2]) : 1;
+  const unsigned z = N > 2 ? static_cast<unsigned>(e[0]) : 1;
+  const cuda::grid_shape block{N == 1 ? 256u : 16u, N == 1 ? 1u : 16u, 1};
+  return {{(x + block.x - 1) / block.x, (y + block.y - 1) / block.y, z}, block};
+}
+template <int D0, int D1, int D2>
+launch_shape shape_of(const concurrency::tiled_extent<D0, D1, D2>& e) {
+  constexpr int rank = D1 == 0 ? 1 : D2 == 0 ? 2 : 3;
+  const int tile[3] = {D0, D1, D2};
+  cuda::grid_shape grid, block;
+  unsigned* const grid_dims[3] = {&grid.x, &grid.y, &grid.z};
+  unsigned* const block_dims[3] = {&block.x, &block.y, &block.z};
+  for (int d = 0; d < rank; ++d) {
+    *grid_dims[rank - 1 - d] = static_cast<unsigned>(e[d] / tile[d]);
+    *block_dims[rank - 1 - d] = static_cast<unsigned>(tile[d]);
+  }
+  return {grid, block};
+}
+
+/// on_gpu() runs `kernel`'s device code over `domain` (an extent, not a view's extent property,
+/// or a tiled extent), with each
+/// of `views` (host memory a view of the kernel points at, `bytes` long) copied to the GPU and
+/// back. It skips the test where the kernel has no device code and the build expects none;
+/// callers return then.
+template <class Kernel, class Domain>
+void on_gpu(const cuda::driver& d, const Kernel& kernel, const Domain& domain,
             std::vector<std::pair<void*, std::size_t>> views) {
-  const void* entry = ample::detail::device_entry_of<Kernel, extent<N>>();
+  const void* entry = ample::detail::device_entry_of<Kernel, Domain>();
   const ample::detail::device_code* code = ample::detail::find_device_code(entry);
 #ifdef AMPLE_EXPECT_DEVICE_CODE
   ASSERT_NE(code, nullptr) << "no device code registered for the kernel";
@@ -43,9 +71,11 @@ void on_gpu(const cuda::driver& d, const Kernel& kernel, const extent<N>& domain
 #endif
   cuda::module m(d, code->ptx, code->source_name);
 
-  // The parameters as the PTX lays them out: the kernel object, then the extent (x, y, z
-  // padded with ones) as three u32 after it.
-  std::vector<unsigned char> parameters((sizeof(Kernel) + 3) / 4 * 4 + 3 * sizeof(std::int32_t));
+  // The parameters as the PTX lays them out: the kernel object, then for a flat kernel the
+  // extent (x, y, z padded with ones) as three u32 after it.
+  constexpr bool tiled = ample::detail::is_tiled_extent<Domain>;
+  const std::size_t object = (sizeof(Kernel) + 3) / 4 * 4;
+  std::vector<unsigned char> parameters(tiled ? sizeof(Kernel) : object + 3 * sizeof(std::int32_t));
   std::memcpy(parameters.data(), &kernel, sizeof(Kernel));
   std::vector<cuda::device_memory> copies;
   for (const auto& [host, bytes] : views) {
@@ -62,18 +92,14 @@ void on_gpu(const cuda::driver& d, const Kernel& kernel, const extent<N>& domain
     }
     ASSERT_TRUE(found) << "no view of the kernel points at " << host;
   }
-  std::int32_t dims[3] = {1, 1, 1};
-  for (int i = 0; i < N; ++i) dims[i] = domain[i];
-  std::memcpy(parameters.data() + (sizeof(Kernel) + 3) / 4 * 4, dims, sizeof dims);
-
-  // x is the last dimension (device_entry.hpp).
-  const unsigned x = static_cast<unsigned>(domain[N - 1]);
-  const unsigned y = N > 1 ? static_cast<unsigned>(domain[N - 2]) : 1;
-  const unsigned z = N > 2 ? static_cast<unsigned>(domain[0]) : 1;
-  const cuda::grid_shape block{N == 1 ? 256u : 16u, N == 1 ? 1u : 16u, 1};
-  const cuda::grid_shape grid{(x + block.x - 1) / block.x, (y + block.y - 1) / block.y, z};
-  cuda::launch(d, m.function(code->kernel_name), code->source_name, grid, block, 0, nullptr, parameters.data(),
-               parameters.size());
+  if constexpr (!tiled) {
+    std::int32_t dims[3] = {1, 1, 1};
+    for (int i = 0; i < Domain::rank; ++i) dims[i] = domain[i];
+    std::memcpy(parameters.data() + object, dims, sizeof dims);
+  }
+  const launch_shape shape = shape_of(domain);
+  cuda::launch(d, m.function(code->kernel_name), code->source_name, shape.grid, shape.block, 0, nullptr,
+               parameters.data(), parameters.size());
   for (std::size_t i = 0; i < views.size(); ++i)
     d.check(d.cuMemcpyDtoHAsync(views[i].first, copies[i].get(), views[i].second, nullptr), "DtoH");
   d.check(d.cuStreamSynchronize(nullptr), "cuStreamSynchronize");
@@ -131,7 +157,7 @@ TEST_F(CudaDeviceCodeTest, FlatKernelOverTwoViewsEqualsTheCpu) {
     array_view<const float, 2> source(rows, cols, in);
     array_view<float, 2> target(rows, cols, gpu);
     const auto kernel = [=](index<2> i) restrict(amp) { target[i] = source[i] * factor + 1.0f; };
-    on_gpu(d(), kernel, target.extent, {{in.data(), in.size() * 4}, {gpu.data(), gpu.size() * 4}});
+    on_gpu(d(), kernel, target.get_extent(), {{in.data(), in.size() * 4}, {gpu.data(), gpu.size() * 4}});
     if (IsSkipped() || HasFatalFailure()) return;
   }
   for (int i = 0; i < rows * cols; ++i) ASSERT_EQ(gpu[i], cpu[i]) << "element " << i;
@@ -141,17 +167,53 @@ TEST_F(CudaDeviceCodeTest, RankOneAndRankThreeKernels) {
   std::vector<int> ones(1000, 0), threes(4 * 5 * 70, 0);
   array_view<int, 1> a(1000, ones);
   const auto first = [=](index<1> i) restrict(amp) { a[i] = i[0] * 3 - 7; };
-  on_gpu(d(), first, a.extent, {{ones.data(), ones.size() * 4}});
+  on_gpu(d(), first, a.get_extent(), {{ones.data(), ones.size() * 4}});
   if (IsSkipped() || HasFatalFailure()) return;
   for (int i = 0; i < 1000; ++i) ASSERT_EQ(ones[i], i * 3 - 7) << i;
 
   array_view<int, 3> b(4, 5, 70, threes);
   const auto third = [=](index<3> i) restrict(amp) { b[i] = i[0] * 10000 + i[1] * 100 + i[2]; };
-  on_gpu(d(), third, b.extent, {{threes.data(), threes.size() * 4}});
+  on_gpu(d(), third, b.get_extent(), {{threes.data(), threes.size() * 4}});
   if (HasFatalFailure()) return;
   for (int i = 0; i < 4; ++i)
     for (int j = 0; j < 5; ++j)
       for (int k = 0; k < 70; ++k) ASSERT_EQ(threes[(i * 5 + j) * 70 + k], i * 10000 + j * 100 + k);
+}
+
+// The seeds' Fig. 5 kernel: tile_static arrays and two barriers a step, as shared memory and
+// bar.sync. Small integers multiply exactly, so the GPU's sums equal the CPU's.
+TEST_F(CudaDeviceCodeTest, TiledMatmulWithTileStaticEqualsTheCpu) {
+  constexpr int n = 256;
+  std::vector<float> a(n * n), b(n * n), cpu(n * n, 0.0f), gpu(n * n, 0.0f);
+  for (int i = 0; i < n * n; ++i) a[i] = float(i % 7) - 3, b[i] = float(i % 5) - 2;
+  const auto run = [&](std::vector<float>& c, bool on_device) {
+    array_view<const float, 2> av(n, n, a), bv(n, n, b);
+    array_view<float, 2> cv(n, n, c);
+    const auto kernel = [=](concurrency::tiled_index<16, 16> t) restrict(amp) {
+      const int row = t.local[0], col = t.local[1];
+      float sum = 0.0f;
+      for (int i = 0; i < n; i += 16) {
+        tile_static float sa[16][16], sb[16][16];
+        sa[row][col] = av(t.global[0], col + i);
+        sb[row][col] = bv(row + i, t.global[1]);
+        t.barrier.wait();
+        for (int k = 0; k < 16; ++k) sum += sa[row][k] * sb[k][col];
+        t.barrier.wait();
+      }
+      cv[t.global] = sum;
+    };
+    if (on_device) {
+      on_gpu(d(), kernel, cv.extent.tile<16, 16>(),
+             {{a.data(), a.size() * 4}, {b.data(), b.size() * 4}, {c.data(), c.size() * 4}});
+    } else {
+      concurrency::parallel_for_each(cv.extent.tile<16, 16>(), kernel);
+      cv.synchronize();
+    }
+  };
+  run(cpu, false);
+  run(gpu, true);
+  if (IsSkipped() || HasFatalFailure()) return;
+  for (int i = 0; i < n * n; ++i) ASSERT_EQ(gpu[i], cpu[i]) << "element " << i;
 }
 
 }  // namespace

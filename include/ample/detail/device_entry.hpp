@@ -5,6 +5,9 @@
 #include "../config.hpp"
 #include "../extent.hpp"
 #include "../index.hpp"
+#include "../tile_barrier.hpp"
+#include "../tiled_extent.hpp"
+#include "../tiled_index.hpp"
 #include "parallel_for.hpp"
 
 /// AMPLE_GPU_KERNELS, defined by a program before it includes <amp.h> (or for a whole build),
@@ -15,9 +18,11 @@
 #if defined(AMPLE_GPU_KERNELS) && AMPLE_IMPL_COMPILED_TILES
 #define AMPLE_IMPL_GPU_KERNELS 1
 #define AMPLE_IMPL_DEVICE_ENTRY(N) [[clang::annotate("ample.device_entry", N)]] [[gnu::noinline]]
+#define AMPLE_IMPL_DEVICE_TILE_ENTRY(D0, D1, D2) [[clang::annotate("ample.device_tile_entry", D0, D1, D2)]] [[gnu::noinline]]
 #else
 #define AMPLE_IMPL_GPU_KERNELS 0
 #define AMPLE_IMPL_DEVICE_ENTRY(N)
+#define AMPLE_IMPL_DEVICE_TILE_ENTRY(D0, D1, D2)
 #endif
 
 namespace ample::detail {
@@ -37,12 +42,61 @@ AMPLE_IMPL_DEVICE_ENTRY(N) void device_entry(const Kernel& kernel, int i0, int i
   call_work_item(kernel, idx);
 }
 
+/// device_tile_entry<Kernel, D0, D1, D2>() runs work-item (l0, l1, l2) of tile (t0, t1, t2) (their
+/// first rank coordinates) of a tiled kernel. The pass makes each instantiation the body of one
+/// GPU kernel whose thread blocks are the tiles: the block's coordinates become the tile, the
+/// thread's the local index (x the last dimension), its tile_static variables shared memory and
+/// its barriers the block's. The barrier it hands the kernel belongs to no tile_sync: on the
+/// GPU a wait is `bar.sync`, which needs none.
+template <class Kernel, int D0, int D1, int D2>
+AMPLE_IMPL_DEVICE_TILE_ENTRY(D0, D1, D2)
+void device_tile_entry(const Kernel& kernel, int t0, int t1, int t2, int l0, int l1, int l2) {
+  constexpr int rank = tile_rank<D0, D1, D2>;
+  constexpr concurrency::extent<rank> tile_extent = concurrency::tiled_extent<D0, D1, D2>::tile_extent;
+  concurrency::index<rank> tile, local;
+  tile[0] = t0;
+  local[0] = l0;
+  if constexpr (rank > 1) tile[1] = t1, local[1] = l1;
+  if constexpr (rank > 2) tile[2] = t2, local[2] = l2;
+  concurrency::index<rank> origin;
+  for (int d = 0; d < rank; ++d) origin[d] = tile[d] * tile_extent[d];
+  call_work_item(kernel, concurrency::tiled_index<D0, D1, D2>(origin + local, local, tile, origin,
+                                                               barrier_factory::make(nullptr)));
+}
+
 /// grid_rank<Domain> is N for a domain extent<N> that a GPU grid covers (N from 1 to 3), else 0.
 template <class Domain>
 inline constexpr int grid_rank = 0;
 template <int N>
   requires(N >= 1 && N <= 3)
 inline constexpr int grid_rank<concurrency::extent<N>> = N;
+
+/// is_tiled_extent<Domain> is whether Domain is a tiled_extent.
+template <class Domain>
+inline constexpr bool is_tiled_extent = false;
+template <int D0, int D1, int D2>
+inline constexpr bool is_tiled_extent<concurrency::tiled_extent<D0, D1, D2>> = true;
+
+/// tile_entry_address<Kernel>(domain) is the address of device_tile_entry for the tile shape
+/// of `domain`'s type.
+template <class Kernel, int D0, int D1, int D2>
+const void* tile_entry_address(const concurrency::tiled_extent<D0, D1, D2>*) noexcept {
+  return reinterpret_cast<const void*>(&device_tile_entry<Kernel, D0, D1, D2>);
+}
+
+/// device_entry_of<Kernel, Domain>() is the address of the kernel's device_entry or
+/// device_tile_entry, under which the device-code pass registers its PTX, where the program
+/// asked for GPU kernels (AMPLE_GPU_KERNELS) and a GPU grid covers the domain; otherwise null.
+template <class Kernel, class Domain>
+const void* device_entry_of() noexcept {
+  if constexpr (AMPLE_IMPL_GPU_KERNELS && grid_rank<Domain> != 0) {
+    return reinterpret_cast<const void*>(&device_entry<Kernel, grid_rank<Domain>>);
+  } else if constexpr (AMPLE_IMPL_GPU_KERNELS && is_tiled_extent<Domain>) {
+    return tile_entry_address<Kernel>(static_cast<const Domain*>(nullptr));
+  } else {
+    return nullptr;
+  }
+}
 
 /// device_code is what the pass registered for one device_entry: PTX text with one kernel,
 /// the kernel's name in it, and a readable name of the C++ kernel (its type) for messages.

@@ -72,17 +72,6 @@ void run_on_cpu_engine(const device& dev, const Domain& domain, const Kernel& ke
       .execute();
 }
 
-/// device_entry_of<Kernel, Domain>() is the address of the kernel's device_entry, under which
-/// the device-code pass registers its PTX, where the program asked for GPU kernels
-/// (AMPLE_GPU_KERNELS) and the domain is an extent of rank 1 to 3; otherwise null.
-template <class Kernel, class Domain>
-const void* device_entry_of() noexcept {
-  if constexpr (AMPLE_IMPL_GPU_KERNELS && grid_rank<Domain> != 0)
-    return reinterpret_cast<const void*>(&device_entry<Kernel, grid_rank<Domain>>);
-  else
-    return nullptr;
-}
-
 /// queued_launch is what a launch on a queue keeps until its kernel has run: the copy of
 /// the kernel that runs, and the recorder holding its regions. The recorder comes second, so
 /// that it goes first: its regions are released before the kernel's views, whose last one
