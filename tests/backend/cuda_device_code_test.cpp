@@ -180,6 +180,41 @@ TEST_F(CudaDeviceCodeTest, RankOneAndRankThreeKernels) {
       for (int k = 0; k < 70; ++k) ASSERT_EQ(threes[(i * 5 + j) * 70 + k], i * 10000 + j * 100 + k);
 }
 
+// C++ AMP's atomics as global atomics: a histogram, a maximum and a minimum over many threads.
+TEST_F(CudaDeviceCodeTest, AtomicsCountLikeTheCpu) {
+  constexpr int count = 100000;
+  std::vector<int> data(count);
+  for (int i = 0; i < count; ++i) data[i] = (i * 7919) % 10007 - 5000;
+  const auto run = [&](std::vector<unsigned>& bins, std::vector<int>& extremes, bool on_device) {
+    bins.assign(16, 0);
+    extremes = {-1000000, 1000000};
+    array_view<const int, 1> in(count, data);
+    array_view<unsigned, 1> b(16, bins);
+    array_view<int, 1> e(2, extremes);
+    const auto kernel = [=](index<1> i) restrict(amp) {
+      const int v = in[i];
+      concurrency::atomic_fetch_add(&b[v & 15], 1u);
+      concurrency::atomic_fetch_max(&e[0], v);
+      concurrency::atomic_fetch_min(&e[1], v);
+    };
+    if (on_device) {
+      on_gpu(d(), kernel, in.get_extent(),
+             {{data.data(), data.size() * 4}, {bins.data(), bins.size() * 4}, {extremes.data(), extremes.size() * 4}});
+    } else {
+      concurrency::parallel_for_each(in.extent, kernel);
+      b.synchronize();
+      e.synchronize();
+    }
+  };
+  std::vector<unsigned> cpu_bins, gpu_bins;
+  std::vector<int> cpu_extremes, gpu_extremes;
+  run(cpu_bins, cpu_extremes, false);
+  run(gpu_bins, gpu_extremes, true);
+  if (IsSkipped() || HasFatalFailure()) return;
+  EXPECT_EQ(gpu_bins, cpu_bins);
+  EXPECT_EQ(gpu_extremes, cpu_extremes);
+}
+
 // The seeds' Fig. 5 kernel: tile_static arrays and two barriers a step, as shared memory and
 // bar.sync. Small integers multiply exactly, so the GPU's sums equal the CPU's.
 TEST_F(CudaDeviceCodeTest, TiledMatmulWithTileStaticEqualsTheCpu) {
