@@ -133,14 +133,18 @@ void dropSanitizerChecks(Function &F) {
 }
 
 /// makeTargetNeutral() strips from `F` what describes the host: the x86 CPU and its features,
-/// unwinding, stack protection and probing, sanitizer checks, and every exception path (a GPU
+/// unwinding, stack protection and probing, sanitizers, and every exception path (a GPU
 /// kernel cannot throw: an invoke becomes a call, and its handler is left unreachable).
 void makeTargetNeutral(Function &F) {
   for (StringRef Name : {"target-cpu", "target-features", "tune-cpu", "frame-pointer", "min-legal-vector-width",
                          "stack-protector-buffer-size", "probe-stack", "stack-probe-size"})
     F.removeFnAttr(Name);
-  for (Attribute::AttrKind Kind : {Attribute::UWTable, Attribute::StackProtect, Attribute::StackProtectStrong,
-                                   Attribute::StackProtectReq, Attribute::NoInline, Attribute::OptimizeNone})
+  // The sanitizers' attributes too: their instrumentation is the host's, and the inliner keeps
+  // a function apart from a caller whose sanitizer attributes differ (the kernel has none).
+  for (Attribute::AttrKind Kind :
+       {Attribute::UWTable, Attribute::StackProtect, Attribute::StackProtectStrong, Attribute::StackProtectReq,
+        Attribute::NoInline, Attribute::OptimizeNone, Attribute::SanitizeAddress, Attribute::SanitizeThread,
+        Attribute::SanitizeMemory, Attribute::SanitizeHWAddress, Attribute::SanitizeMemTag})
     F.removeFnAttr(Kind);
   if (F.isDeclaration())
     return;
