@@ -75,7 +75,8 @@ std::unique_ptr<TargetMachine> makeDeviceTarget(std::string &Why) {
     Why = "this LLVM has no NVPTX target (" + Error + ")";
     return nullptr;
   }
-  return std::unique_ptr<TargetMachine>(NVPTX->createTargetMachine(DeviceTriple, DeviceArchitecture, "", TargetOptions(), {}));
+  return std::unique_ptr<TargetMachine>(
+      NVPTX->createTargetMachine(DeviceTriple, DeviceArchitecture, "", TargetOptions(), {}));
 }
 
 bool compileToPTX(Module &D, TargetMachine &Target, std::string &PTX, std::string &Why) {

@@ -122,9 +122,11 @@ void dropSanitizerChecks(Function &F) {
   F.setMetadata("func_sanitize", nullptr);
   SmallVector<CallBase *, 8> Handlers;
   for (Instruction &I : instructions(F))
-    if (auto *Call = dyn_cast<CallBase>(&I))
-      if (Function *Callee = Call->getCalledFunction(); Callee && compat::startsWith(Callee->getName(), "__ubsan_handle_"))
+    if (auto *Call = dyn_cast<CallBase>(&I)) {
+      Function *Callee = Call->getCalledFunction();
+      if (Callee && compat::startsWith(Callee->getName(), "__ubsan_handle_"))
         Handlers.push_back(Call);
+    }
   for (CallBase *Call : Handlers) {
     if (auto *Invoke = dyn_cast<InvokeInst>(Call))
       BranchInst::Create(Invoke->getNormalDest(), Invoke);

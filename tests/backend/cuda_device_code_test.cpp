@@ -67,7 +67,8 @@ void on_gpu(const cuda::driver& d, const Kernel& kernel, const Domain& domain,
 #ifdef AMPLE_EXPECT_DEVICE_CODE
   ASSERT_NE(code, nullptr) << "no device code registered for the kernel";
 #else
-  if (code == nullptr) GTEST_SKIP() << "skipped: built without the device-code pass (it needs Clang with Ample's plugin)";
+  if (code == nullptr)
+    GTEST_SKIP() << "skipped: built without the device-code pass (it needs Clang with Ample's plugin)";
 #endif
   cuda::module m(d, code->ptx, code->source_name);
 

@@ -118,7 +118,8 @@ TEST_F(CudaDriverTest, ListsEachGpuWithItsProperties) {
     EXPECT_GT(g.memory_bytes, std::size_t{1} << 28) << g.name;
     EXPECT_GE(g.compute_major, 5) << g.name;
     EXPECT_GT(g.multiprocessors, 0) << g.name;
-    EXPECT_TRUE(std::regex_match(g.pci_location, std::regex("[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.0"))) << g.pci_location;
+    EXPECT_TRUE(std::regex_match(g.pci_location, std::regex("[0-9a-f]{4}:[0-9a-f]{2}:[0-9a-f]{2}\\.0")))
+        << g.pci_location;
     std::printf("GPU %d: %s, compute %d.%d, %d SMs, %zu MiB, PCI %s, display %d, integrated %d, pageable access %d\n",
                 g.ordinal, g.name.c_str(), g.compute_major, g.compute_minor, g.multiprocessors, g.memory_bytes >> 20,
                 g.pci_location.c_str(), g.has_display, g.integrated, g.pageable_memory_access);
@@ -161,8 +162,9 @@ TEST_F(CudaDriverTest, RunsAPtxKernelTakingAStructByValue) {
 
 TEST_F(CudaDriverTest, RefusedPtxThrowsWithTheJitLog) {
   try {
-    cuda::module m(d(), ".version 6.4\n.target sm_75\n.address_size 64\n.visible .entry broken() { bogus.instruction; }\n",
-                   "broken.ptx");
+    const std::string broken =
+        ".version 6.4\n.target sm_75\n.address_size 64\n.visible .entry broken() { bogus.instruction; }\n";
+    cuda::module m(d(), broken, "broken.ptx");
     FAIL() << "the driver accepted invalid PTX";
   } catch (const concurrency::runtime_exception& e) {
     const std::string what = e.what();

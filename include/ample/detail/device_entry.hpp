@@ -11,14 +11,16 @@
 #include "parallel_for.hpp"
 
 /// AMPLE_GPU_KERNELS, defined by a program before it includes <amp.h> (or for a whole build),
-/// makes each parallel_for_each over an extent of rank 1 to 3 instantiate its kernel's
-/// device_entry, which the device-code pass compiles to PTX in a Clang compile that loads the
-/// pass plugin. The CUDA backend is not yet wired to launches (docs/design/cuda-backend.md),
-/// so nothing is instantiated otherwise: the pass then finds nothing and costs nothing.
+/// makes each parallel_for_each over an extent of rank 1 to 3, or over a tiled extent,
+/// instantiate its kernel's device_entry or device_tile_entry, which the device-code pass
+/// compiles to PTX in a Clang compile that loads the pass plugin. The CUDA backend is not yet
+/// wired to launches (docs/design/cuda-backend.md), so nothing is instantiated otherwise: the
+/// pass then finds nothing and costs nothing.
 #if defined(AMPLE_GPU_KERNELS) && AMPLE_IMPL_COMPILED_TILES
 #define AMPLE_IMPL_GPU_KERNELS 1
 #define AMPLE_IMPL_DEVICE_ENTRY(N) [[clang::annotate("ample.device_entry", N)]] [[gnu::noinline]]
-#define AMPLE_IMPL_DEVICE_TILE_ENTRY(D0, D1, D2) [[clang::annotate("ample.device_tile_entry", D0, D1, D2)]] [[gnu::noinline]]
+#define AMPLE_IMPL_DEVICE_TILE_ENTRY(D0, D1, D2) \
+  [[clang::annotate("ample.device_tile_entry", D0, D1, D2)]] [[gnu::noinline]]
 #else
 #define AMPLE_IMPL_GPU_KERNELS 0
 #define AMPLE_IMPL_DEVICE_ENTRY(N)

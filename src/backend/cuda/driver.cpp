@@ -57,7 +57,8 @@ loaded open_driver() {
   void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
   if (lib == nullptr) {
     const char* error = dlerror();
-    l.why = std::string("no NVIDIA driver: cannot open libcuda.so.1") + (error != nullptr ? std::string(" (") + error + ")" : "");
+    l.why = "no NVIDIA driver: cannot open libcuda.so.1";
+    if (error != nullptr) l.why += std::string(" (") + error + ")";
     return l;
   }
   driver& d = l.entry_points;

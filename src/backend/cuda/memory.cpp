@@ -7,7 +7,8 @@ namespace ample::detail::cuda {
 
 device_memory::device_memory(const driver& d, std::size_t bytes) : driver_(&d), bytes_(bytes) {
   // cuMemAlloc refuses 0 bytes; an empty extent owns nothing.
-  if (bytes != 0) d.check(d.cuMemAlloc(&pointer_, bytes), "cannot allocate " + std::to_string(bytes) + " bytes of GPU memory");
+  if (bytes != 0)
+    d.check(d.cuMemAlloc(&pointer_, bytes), "cannot allocate " + std::to_string(bytes) + " bytes of GPU memory");
 }
 
 device_memory::~device_memory() {
@@ -17,7 +18,8 @@ device_memory::~device_memory() {
 
 pinned_memory::pinned_memory(const driver& d, std::size_t bytes) : driver_(&d), bytes_(bytes) {
   if (bytes != 0)
-    d.check(d.cuMemAllocHost(&pointer_, bytes), "cannot allocate " + std::to_string(bytes) + " bytes of page-locked host memory");
+    d.check(d.cuMemAllocHost(&pointer_, bytes),
+            "cannot allocate " + std::to_string(bytes) + " bytes of page-locked host memory");
 }
 
 pinned_memory::~pinned_memory() {
