@@ -15,8 +15,9 @@ void scale(array_view<float, 2> out, array_view<const float, 2> in, float factor
 // CHECK-SAME: .visible .entry ample_kernel_0(
 // CHECK-SAME: .param .align 8 .b8 ample_kernel_0_param_0[104],
 // CHECK-SAME: .param .u32 ample_kernel_0_param_1,
-// CHECK-SAME: %ctaid.x
-// CHECK-SAME: %ctaid.y
+// Both block registers, in whichever order the major schedules them.
+// CHECK-SAME: %ctaid.{{[xy]}}
+// CHECK-SAME: %ctaid.{{[xy]}}
 // CHECK-SAME: ld.global.f32
 // CHECK-SAME: st.global.f32
 // CHECK-NEXT: @0 = private unnamed_addr constant {{.*}} c"ample_kernel_0\00"
