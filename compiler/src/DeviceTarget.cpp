@@ -51,18 +51,20 @@ std::string hostOnlyUse(Module &D) {
     if (G.isDeclaration() || !G.isConstant())
       return "it uses the host variable " + demangle(G.getName().str());
   }
-  for (Function &F : D)
+  for (Function &F : D) {
+    // Where the call is, unless it is the kernel itself (all the optimiser could inline).
+    const std::string Where = F.hasExternalLinkage() ? "" : " (in " + demangle(F.getName().str()) + ")";
     for (Instruction &I : instructions(F)) {
       auto *Call = dyn_cast<CallBase>(&I);
       if (!Call)
         continue;
       Function *Callee = Call->getCalledFunction();
       if (!Callee)
-        return "it makes an indirect call (in " + demangle(F.getName().str()) + ")";
+        return "it makes an indirect call" + Where;
       if (Callee->isDeclaration() && !(Callee->isIntrinsic() && lowersOnGPU(Callee->getName())))
-        return "it calls " + demangle(Callee->getName().str()) + ", which has no GPU form (from " +
-               demangle(F.getName().str()) + ")";
+        return "it calls " + demangle(Callee->getName().str()) + ", which has no GPU form" + Where;
     }
+  }
   return {};
 }
 

@@ -314,12 +314,15 @@ void embed(Module &M, ArrayRef<std::pair<DeviceEntry, std::string>> Compiled) {
   appendToGlobalCtors(M, Constructor, 65535);
 }
 
-void remark(Function &F, const Twine &Text) {
-  // A remark, not a warning (as the tile passes' declines): the kernel runs on the CPU engine.
+/// cpuOnly() reports that the kernel of `E` keeps only its CPU form, and why: a remark, not a
+/// warning (as the tile passes' declines), since the CPU engine runs it correctly. It names the
+/// kernel, as a build without debug information has no source location for it.
+void cpuOnly(const KernelEntry &E, const std::string &Why) {
+  Function &F = *E.Entry;
   OptimizationRemarkEmitter Remarks(&F);
-  Remarks.emit(OptimizationRemarkMissed(DeviceRemarkPass, "NoDeviceCode", &F) << Text.str());
+  Remarks.emit(OptimizationRemarkMissed(DeviceRemarkPass, "NoDeviceCode", &F)
+               << "kernel " << sourceNameOf(demangle(F.getName().str()), E) << " runs on the CPU only: " << Why);
 }
-
 
 /// compileEntry() is the PTX of `E`'s kernel, made from a copy of the host module `M` with
 /// only what the kernel reaches; empty, with `Why` set, where the kernel cannot run on a GPU.
@@ -359,7 +362,7 @@ PreservedAnalyses ExtractDeviceCode::run(Module &M, ModuleAnalysisManager &) {
   std::unique_ptr<TargetMachine> Target = makeDeviceTarget(Why);
   if (!Target) {
     for (const KernelEntry &E : Found)
-      remark(*E.Entry, "kernel runs on the CPU only: " + Why);
+      cpuOnly(E, Why);
     return PreservedAnalyses::all();
   }
   SmallVector<std::pair<DeviceEntry, std::string>, 4> Compiled;
@@ -367,7 +370,7 @@ PreservedAnalyses ExtractDeviceCode::run(Module &M, ModuleAnalysisManager &) {
     std::optional<DeviceEntry> E = describeEntry(Entry, Compiled.size(), Why);
     std::string PTX = E ? compileEntry(M, *E, *Target, Why) : std::string();
     if (PTX.empty())
-      remark(*Entry.Entry, "kernel runs on the CPU only: " + Why);
+      cpuOnly(Entry, Why);
     else
       Compiled.emplace_back(std::move(*E), std::move(PTX));
   }

@@ -16,8 +16,8 @@ void kernels(array_view<int, 1> v) {
   parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] += 1; });
 }
 
-// REMARK: remark: {{.*}}kernel runs on the CPU only: it calls host_only_counter(int), which has no GPU form
-// REMARK-NEXT: remark: {{.*}}kernel runs on the CPU only: it uses the host variable host_setting
+// REMARK: remark: {{.*}}kernel kernels(Concurrency::array_view<int, 1>)::$_0 runs on the CPU only: it calls host_only_counter(int), which has no GPU form
+// REMARK-NEXT: remark: {{.*}}kernel kernels(Concurrency::array_view<int, 1>)::$_1 runs on the CPU only: it uses the host variable host_setting
 // REMARK-NOT: remark
 // CHECK: @ample.ptx = {{.*}}.entry ample_kernel_0(
 // CHECK: call void @ample_register_device_code(
