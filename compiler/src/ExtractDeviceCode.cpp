@@ -324,23 +324,30 @@ void cpuOnly(const KernelEntry &E, const std::string &Why) {
                << "kernel " << sourceNameOf(demangle(F.getName().str()), E) << " runs on the CPU only: " << Why);
 }
 
+/// LibraryGlobals are the library's variables that device code treats apart, found once per
+/// module: the in_kernel flag, the running tile, the tile_static variables.
+struct LibraryGlobals {
+  GlobalVariable *InKernel;
+  GlobalVariable *CurrentTile;
+  SmallPtrSet<GlobalVariable *, 8> TileStatics;
+};
+
 /// compileEntry() is the PTX of `E`'s kernel, made from a copy of the host module `M` with
 /// only what the kernel reaches; empty, with `Why` set, where the kernel cannot run on a GPU.
-std::string compileEntry(Module &M, const DeviceEntry &E, TargetMachine &Target, std::string &Why) {
+std::string compileEntry(Module &M, const LibraryGlobals &Library, const DeviceEntry &E, TargetMachine &Target,
+                         std::string &Why) {
   ValueToValueMapTy Map;
   std::unique_ptr<Module> D = CloneModule(M, Map);
-  GlobalVariable *InKernel = findInKernelFlag(M);
-  GlobalVariable *CurrentTile = findCurrentTile(M);
   SmallVector<GlobalVariable *, 4> TileStatics;
-  for (GlobalVariable *G : findTileStaticVariables(M))
+  for (GlobalVariable *G : Library.TileStatics)
     TileStatics.push_back(cast<GlobalVariable>(Map[G]));
   removeHostOnlyGlobals(*D);
-  makeInKernelTrue(*D, InKernel ? cast<GlobalVariable>(Map[InKernel]) : nullptr);
+  makeInKernelTrue(*D, Library.InKernel ? cast<GlobalVariable>(Map[Library.InKernel]) : nullptr);
   makeTileStaticShared(*D, TileStatics);
   for (Function &F : *D)
     makeTargetNeutral(F);
   // After the invokes became calls: a barrier reached through one is a call now.
-  makeBarriersBlockWide(*D, CurrentTile ? cast<GlobalVariable>(Map[CurrentTile]) : nullptr);
+  makeBarriersBlockWide(*D, Library.CurrentTile ? cast<GlobalVariable>(Map[Library.CurrentTile]) : nullptr);
   StripDebugInfo(*D);
   addKernel(*D, E, *cast<Function>(Map[E.Found.Entry]));
   SmallPtrSet<const Function *, 1> Kernels;
@@ -365,10 +372,11 @@ PreservedAnalyses ExtractDeviceCode::run(Module &M, ModuleAnalysisManager &) {
       cpuOnly(E, Why);
     return PreservedAnalyses::all();
   }
+  const LibraryGlobals Library{findInKernelFlag(M), findCurrentTile(M), findTileStaticVariables(M)};
   SmallVector<std::pair<DeviceEntry, std::string>, 4> Compiled;
   for (const KernelEntry &Entry : Found) {
     std::optional<DeviceEntry> E = describeEntry(Entry, Compiled.size(), Why);
-    std::string PTX = E ? compileEntry(M, *E, *Target, Why) : std::string();
+    std::string PTX = E ? compileEntry(M, Library, *E, *Target, Why) : std::string();
     if (PTX.empty())
       cpuOnly(Entry, Why);
     else
