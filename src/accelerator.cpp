@@ -79,6 +79,7 @@ struct registry {
                        .default_view = nullptr,
                        .runs_serially = false,
                        .has_own_memory = false,
+                       .memory = nullptr,
                        .transfers = {},
                        .pending = {}};
     warp = multicore;
@@ -93,6 +94,7 @@ struct registry {
     ref.runs_serially = true;
     // REF had memory of its own: no zero-copy, so arrays there have no CPU access by default.
     ref.has_own_memory = true;
+    ref.memory = &host_memory_ops();
     ref.supports_cpu_shared_memory = false;
     ref.default_cpu_access_type = concurrency::access_type_none;
     host = multicore;

@@ -10,19 +10,15 @@
 namespace ample::detail {
 namespace {
 
-/// allocate_bytes() returns `bytes` bytes, zeroed if `zeroed`: a device's copies are, so that
-/// bytes read there before anything was written (a discarded view read by a kernel, say) are
-/// the same on every run. Host storage is not: C++ AMP leaves new arrays uninitialised, and
-/// zeroing would touch every page at allocation instead of where the kernels first do.
-void* allocate_bytes(std::size_t bytes, const char* what, bool zeroed) {
-  void* p = ::operator new(bytes == 0 ? 1 : bytes, std::align_val_t(buffer::alignment), std::nothrow);
-  if (p == nullptr)
-    AMPLE_THROW(concurrency::out_of_memory, "cannot allocate " + std::to_string(bytes) + " bytes of " + what);
-  if (zeroed) std::memset(p, 0, bytes);
-  return p;
+/// allocate_in() returns `bytes` bytes in `space`'s memory (the host's if null).
+void* allocate_in(const device* space, std::size_t bytes, const char* what, bool zeroed) {
+  return space == nullptr ? allocate_host_bytes(bytes, what, zeroed) : space->memory->allocate(*space, bytes, what);
 }
 
-void free_bytes(void* p) { ::operator delete(p, std::align_val_t(buffer::alignment)); }
+void free_in(const device* space, void* p) noexcept {
+  if (space == nullptr) free_host_bytes(p);
+  else space->memory->release(*space, p);
+}
 
 /// host_range_registry holds the buffers over callers' host memory, by address and size, so
 /// that views made separately over the same memory (the same container, twice) share one
@@ -59,14 +55,14 @@ std::shared_ptr<buffer> buffer::allocate(std::shared_ptr<view_state> owner, std:
                                                 " bytes of RAM and swap this machine has");
   const device* space = memory_space(*owner->dev);
   std::shared_ptr<buffer> b(new buffer(std::move(owner), bytes, by_reference));
-  b->home_ = allocate_bytes(bytes, "array storage", space != nullptr);
+  b->home_ = allocate_in(space, bytes, "array storage", false);
   b->home_space_ = space;
   b->copies_.push_back(copy{space, b->home_, true, byte_ranges(0, bytes)});
   if (space == nullptr || by_reference) {
     b->host_ = b->home_;
   } else {
     // The host mirror exists from the start: host-side views point into it.
-    b->host_ = allocate_bytes(bytes, "host copy of a view's storage", true);
+    b->host_ = allocate_host_bytes(bytes, "host copy of a view's storage", true);
     b->copies_.push_back(copy{nullptr, b->host_, true, byte_ranges()});
   }
   std::lock_guard lock(b->mutex_);
@@ -129,14 +125,14 @@ buffer::~buffer() {
   if (counted_) buffers_beyond_host.fetch_sub(1, std::memory_order_relaxed);
   if (destroy_elements_ != nullptr) destroy_elements_(home_, bytes_);
   for (copy& c : copies_)
-    if (c.owned) free_bytes(c.base);
+    if (c.owned) free_in(c.space, c.base);
 }
 
 buffer::copy& buffer::copy_in(const device* space) {
   if (by_reference_) return copies_.front();
   for (copy& c : copies_)
     if (c.space == space) return c;
-  copies_.push_back(copy{space, allocate_bytes(bytes_, "device copy of a buffer", true), true, byte_ranges()});
+  copies_.push_back(copy{space, allocate_in(space, bytes_, "device copy of a buffer", true), true, byte_ranges()});
   return copies_.back();
 }
 
@@ -148,8 +144,27 @@ void* buffer::base_in(const device* space) {
 
 void buffer::move_bytes(copy& to, const copy& from, const byte_ranges& region) {
   if (region.empty()) return;
-  for (const byte_ranges::interval& i : region.intervals())
-    std::memcpy(static_cast<char*>(to.base) + i.begin, static_cast<const char*>(from.base) + i.begin, i.end - i.begin);
+  // Copies are in different spaces, at most one of them the host's; between two devices the
+  // bytes go through a host staging buffer of the largest interval.
+  std::unique_ptr<char[]> staging;
+  if (to.space != nullptr && from.space != nullptr) {
+    std::size_t largest = 0;
+    for (const byte_ranges::interval& i : region.intervals()) largest = std::max(largest, i.end - i.begin);
+    staging.reset(new char[largest]);
+  }
+  for (const byte_ranges::interval& i : region.intervals()) {
+    void* target = static_cast<char*>(to.base) + i.begin;
+    const void* source = static_cast<const char*>(from.base) + i.begin;
+    const std::size_t n = i.end - i.begin;
+    if (from.space == nullptr) {
+      to.space->memory->copy_in(*to.space, target, source, n);
+    } else if (to.space == nullptr) {
+      from.space->memory->copy_out(*from.space, target, source, n);
+    } else {
+      from.space->memory->copy_out(*from.space, staging.get(), source, n);
+      to.space->memory->copy_in(*to.space, target, staging.get(), n);
+    }
+  }
   const std::size_t moved = region.bytes();
   if (from.space != nullptr) from.space->transfers.count_out(moved);
   if (to.space != nullptr) to.space->transfers.count_in(moved);

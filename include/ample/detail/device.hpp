@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "../config.hpp"
+#include "memory_ops.hpp"
 
 namespace Concurrency {
 
@@ -171,6 +172,8 @@ struct device {
   /// synchronize() and copy() moves explicitly (REF, as Microsoft's was); otherwise they
   /// address host memory in place (the CPU engine, zero-copy).
   bool has_own_memory;
+  /// memory: how the runtime allocates and copies in the device's own memory (null without).
+  const memory_ops* memory;
   transfer_counters transfers;
   pending_commands pending;
 };

@@ -1,0 +1,39 @@
+// memory_ops: how the runtime allocates and moves bytes in one device's own memory.
+#pragma once
+
+#include <cstddef>
+
+namespace ample::detail {
+
+struct device;
+
+/// memory_ops are the only calls the buffer layer (buffer.hpp) makes on a device's own memory
+/// (device::has_own_memory): one table per kind of memory, so that a buffer's copies move
+/// the same way between the host and REF's memory, which is host memory allocated apart, as
+/// between the host and a GPU's, which the host cannot address. Addresses in such memory
+/// are carried as void* and only offset on the host, never dereferenced there.
+struct memory_ops {
+  /// allocate() returns `bytes` zeroed bytes (so that bytes a kernel reads before anything
+  /// wrote them read the same on every run); out_of_memory naming `what` and the size if the
+  /// device has too few.
+  void* (*allocate)(const device& d, std::size_t bytes, const char* what);
+  void (*release)(const device& d, void* p) noexcept;
+  /// copy_in() copies `bytes` of host memory into the device's; copy_out() the other way.
+  /// Both have finished when they return.
+  void (*copy_in)(const device& d, void* to, const void* from, std::size_t bytes);
+  void (*copy_out)(const device& d, void* to, const void* from, std::size_t bytes);
+};
+
+/// allocate_host_bytes() returns `bytes` bytes of host memory aligned for any element type
+/// (buffer::alignment), zeroed if `zeroed`; out_of_memory naming `what` and the size if the
+/// allocator has none. An array's host storage is not zeroed: C++ AMP leaves new arrays
+/// uninitialised, and zeroing would touch every page at allocation instead of where the
+/// kernels first do.
+void* allocate_host_bytes(std::size_t bytes, const char* what, bool zeroed);
+void free_host_bytes(void* p) noexcept;
+
+/// host_memory_ops() is memory that is host memory all the same (REF's): allocate_host_bytes()
+/// and memcpy.
+const memory_ops& host_memory_ops() noexcept;
+
+}  // namespace ample::detail

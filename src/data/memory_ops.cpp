@@ -1,0 +1,36 @@
+// Host memory, and the memory_ops of devices whose own memory is host memory
+// (detail/memory_ops.hpp).
+#include "ample/detail/memory_ops.hpp"
+
+#include <cstring>
+#include <new>
+#include <string>
+
+#include "ample/detail/buffer.hpp"
+#include "ample/exceptions.hpp"
+
+namespace ample::detail {
+
+void* allocate_host_bytes(std::size_t bytes, const char* what, bool zeroed) {
+  void* p = ::operator new(bytes == 0 ? 1 : bytes, std::align_val_t(buffer::alignment), std::nothrow);
+  if (p == nullptr)
+    AMPLE_THROW(concurrency::out_of_memory, "cannot allocate " + std::to_string(bytes) + " bytes of " + what);
+  if (zeroed) std::memset(p, 0, bytes);
+  return p;
+}
+
+void free_host_bytes(void* p) noexcept { ::operator delete(p, std::align_val_t(buffer::alignment)); }
+
+namespace {
+
+void* allocate(const device&, std::size_t bytes, const char* what) { return allocate_host_bytes(bytes, what, true); }
+void release(const device&, void* p) noexcept { free_host_bytes(p); }
+void copy(const device&, void* to, const void* from, std::size_t bytes) { std::memcpy(to, from, bytes); }
+
+constexpr memory_ops host_ops{&allocate, &release, &copy, &copy};
+
+}  // namespace
+
+const memory_ops& host_memory_ops() noexcept { return host_ops; }
+
+}  // namespace ample::detail
