@@ -1,0 +1,32 @@
+/* fake_cuda.h: what Ample's fake libcuda.so.1 (fake_libcuda.cpp) offers tests beyond the
+   driver API. Tests reach these with dlsym() on the library that Ample opened. */
+#pragma once
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One cuLaunchKernel call: the kernel's name, its shape, and its packed parameters. */
+struct ample_fake_cuda_launch {
+  const char* kernel;
+  unsigned grid[3];
+  unsigned block[3];
+  const void* parameters;
+  size_t parameter_bytes;
+};
+
+/* The hook plays the kernel: device addresses are readable and writable during the call.
+   It returns the CUresult the launch reports. */
+typedef int (*ample_fake_cuda_launch_hook)(const struct ample_fake_cuda_launch* launch, void* context);
+
+/* ample_fake_cuda_fail_next() makes the next driver call that can fail return `result`. */
+void ample_fake_cuda_fail_next(int result);
+void ample_fake_cuda_set_launch_hook(ample_fake_cuda_launch_hook hook, void* context);
+/* ample_fake_cuda_allocated_bytes() is the device memory allocated and not freed. */
+size_t ample_fake_cuda_allocated_bytes(void);
+
+#ifdef __cplusplus
+}
+#endif

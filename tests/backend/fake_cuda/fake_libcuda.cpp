@@ -1,0 +1,324 @@
+// fake_libcuda: a libcuda.so.1 that runs on any machine, for testing Ample's CUDA backend
+// where no NVIDIA GPU is present (the CI machines). It implements the entry points that
+// src/backend/cuda/driver.cpp resolves, under the same exported names, with the driver's
+// rules that the backend must follow:
+//   - one GPU, "Ample fake GPU", with 64 MiB of memory: larger allocations fail with
+//     CUDA_ERROR_OUT_OF_MEMORY;
+//   - memory calls need a current context (cuCtxSetCurrent of the primary context) on the
+//     calling thread, or fail with CUDA_ERROR_INVALID_CONTEXT;
+//   - device addresses are not host addresses: they lie in a range reserved with no access,
+//     so host code that dereferences one faults, as it would on a real GPU; the fake reaches
+//     the memory through a second mapping of its own;
+//   - a module's PTX must declare a kernel (".entry NAME") for cuModuleGetFunction to find it.
+// Kernels cannot run here; cuLaunchKernel checks its arguments and hands the launch to the
+// test (ample_fake_cuda_on_launch), with the device memory readable and writable at its
+// device addresses for the duration. ample_fake_cuda_fail_next() makes the next call fail.
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+
+#include "fake_cuda.h"
+
+namespace {
+
+using CUresult = int;
+using CUdeviceptr = unsigned long long;
+
+constexpr CUresult success = 0, invalid_value = 1, out_of_memory = 2, not_initialized = 3, invalid_context = 201,
+                   invalid_handle = 400, not_found = 500, invalid_ptx = 218, invalid_device = 101;
+constexpr std::size_t memory_bytes = std::size_t{64} << 20;
+constexpr std::size_t alignment = 256;  // cuMemAlloc's
+
+struct fake_gpu {
+  std::mutex mutex;
+  bool initialised = false;
+  int memfd = -1;
+  char* device_view = nullptr;  // no access: what host code holding a device address reaches
+  char* own_view = nullptr;     // the fake's way in
+  std::size_t next_free = alignment;  // never hand out the range's first byte as address 0
+  std::map<CUdeviceptr, std::size_t> allocations;
+  CUresult fail_next = success;
+  ample_fake_cuda_launch_hook hook = nullptr;
+  void* hook_context = nullptr;
+};
+
+fake_gpu& gpu() {
+  static fake_gpu* g = new fake_gpu;  // immortal: backends free memory from static destructors
+  return *g;
+}
+
+/// fake_module is a loaded module: its PTX, and its kernels' handles, which live as long as
+/// it does (as the driver's CUfunction handles do).
+struct fake_module {
+  std::string ptx;
+  std::map<std::string, std::string> functions;  // name -> the handle's storage (the name)
+};
+
+thread_local bool context_current = false;
+int primary_context_tag;  // its address is the context handle
+
+/// injected() is the failure ample_fake_cuda_fail_next() asked for, once.
+CUresult injected() {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  const CUresult r = g.fail_next;
+  g.fail_next = success;
+  return r;
+}
+
+CUresult ready(bool needs_context) {
+  if (const CUresult r = injected(); r != success) return r;
+  if (!gpu().initialised) return not_initialized;
+  if (needs_context && !context_current) return invalid_context;
+  return success;
+}
+
+/// own() is the fake's address for `bytes` at device address `at`; null unless all of them
+/// lie in one allocation.
+char* own(CUdeviceptr at, std::size_t bytes) {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  auto it = g.allocations.upper_bound(at);
+  if (it == g.allocations.begin()) return nullptr;
+  --it;
+  if (at + bytes > it->first + it->second) return nullptr;
+  return g.own_view + (at - reinterpret_cast<CUdeviceptr>(g.device_view));
+}
+
+}  // namespace
+
+extern "C" {
+
+CUresult cuInit(unsigned flags) {
+  if (flags != 0) return invalid_value;
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  if (g.initialised) return success;
+  g.memfd = memfd_create("ample_fake_gpu", 0);
+  if (g.memfd < 0 || ftruncate(g.memfd, memory_bytes) != 0) return out_of_memory;
+  g.device_view = static_cast<char*>(mmap(nullptr, memory_bytes, PROT_NONE, MAP_SHARED, g.memfd, 0));
+  g.own_view = static_cast<char*>(mmap(nullptr, memory_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, g.memfd, 0));
+  if (g.device_view == MAP_FAILED || g.own_view == MAP_FAILED) return out_of_memory;
+  g.initialised = true;
+  return success;
+}
+
+CUresult cuDriverGetVersion(int* version) {
+  *version = 13000;
+  return success;
+}
+
+CUresult cuGetErrorName(CUresult error, const char** name) {
+  static const std::map<CUresult, const char*> names = {
+      {success, "CUDA_SUCCESS"},           {invalid_value, "CUDA_ERROR_INVALID_VALUE"},
+      {out_of_memory, "CUDA_ERROR_OUT_OF_MEMORY"}, {not_initialized, "CUDA_ERROR_NOT_INITIALIZED"},
+      {invalid_context, "CUDA_ERROR_INVALID_CONTEXT"}, {invalid_handle, "CUDA_ERROR_INVALID_HANDLE"},
+      {not_found, "CUDA_ERROR_NOT_FOUND"},  {invalid_ptx, "CUDA_ERROR_INVALID_PTX"},
+      {invalid_device, "CUDA_ERROR_INVALID_DEVICE"}, {700, "CUDA_ERROR_ILLEGAL_ADDRESS"},
+      {719, "CUDA_ERROR_LAUNCH_FAILED"}};
+  const auto it = names.find(error);
+  if (it == names.end()) return invalid_value;
+  *name = it->second;
+  return success;
+}
+
+CUresult cuGetErrorString(CUresult error, const char** text) {
+  const char* name = nullptr;
+  if (cuGetErrorName(error, &name) != success) return invalid_value;
+  *text = "reported by Ample's fake driver";
+  return success;
+}
+
+CUresult cuDeviceGetCount(int* count) {
+  if (const CUresult r = ready(false); r != success) return r;
+  *count = 1;
+  return success;
+}
+
+CUresult cuDeviceGet(int* device, int ordinal) {
+  if (const CUresult r = ready(false); r != success) return r;
+  if (ordinal != 0) return invalid_device;
+  *device = 0;
+  return success;
+}
+
+CUresult cuDeviceGetName(char* name, int length, int device) {
+  if (device != 0 || length <= 0) return invalid_value;
+  std::strncpy(name, "Ample fake GPU", static_cast<std::size_t>(length) - 1);
+  name[length - 1] = '\0';
+  return success;
+}
+
+CUresult cuDeviceGetAttribute(int* value, int attribute, int device) {
+  if (device != 0) return invalid_device;
+  switch (attribute) {
+    case 16: *value = 4; break;                 // multiprocessors
+    case 17: case 18: case 88: *value = 0; break;  // no display, discrete, no pageable access
+    case 33: *value = 0x1b; break;              // PCI bus
+    case 34: case 50: *value = 0; break;        // PCI device, domain
+    case 75: *value = 7; break;                 // compute capability 7.5
+    case 76: *value = 5; break;
+    default: return invalid_value;
+  }
+  return success;
+}
+
+CUresult cuDeviceTotalMem_v2(std::size_t* bytes, int device) {
+  if (device != 0) return invalid_device;
+  *bytes = memory_bytes;
+  return success;
+}
+
+CUresult cuDevicePrimaryCtxRetain(void** context, int device) {
+  if (const CUresult r = ready(false); r != success) return r;
+  if (device != 0) return invalid_device;
+  *context = &primary_context_tag;
+  return success;
+}
+
+CUresult cuCtxSetCurrent(void* context) {
+  if (context != nullptr && context != &primary_context_tag) return invalid_context;
+  context_current = context != nullptr;
+  return success;
+}
+
+CUresult cuMemAlloc_v2(CUdeviceptr* pointer, std::size_t bytes) {
+  if (const CUresult r = ready(true); r != success) return r;
+  if (bytes == 0) return invalid_value;
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  const std::size_t rounded = (bytes + alignment - 1) / alignment * alignment;
+  if (rounded > memory_bytes - g.next_free) return out_of_memory;  // freed memory is not reused
+  *pointer = reinterpret_cast<CUdeviceptr>(g.device_view + g.next_free);
+  g.allocations[*pointer] = bytes;
+  g.next_free += rounded;
+  return success;
+}
+
+CUresult cuMemFree_v2(CUdeviceptr pointer) {
+  if (const CUresult r = ready(true); r != success) return r;
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  return g.allocations.erase(pointer) == 1 ? success : invalid_value;
+}
+
+CUresult cuMemAllocHost_v2(void** pointer, std::size_t bytes) {
+  if (const CUresult r = ready(true); r != success) return r;
+  *pointer = ::operator new(bytes);
+  return success;
+}
+
+CUresult cuMemFreeHost(void* pointer) {
+  ::operator delete(pointer);
+  return success;
+}
+
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr to, const void* from, std::size_t bytes, void*) {
+  if (const CUresult r = ready(true); r != success) return r;
+  char* target = own(to, bytes);
+  if (target == nullptr) return invalid_value;
+  std::memcpy(target, from, bytes);
+  return success;
+}
+
+CUresult cuMemcpyDtoHAsync_v2(void* to, CUdeviceptr from, std::size_t bytes, void*) {
+  if (const CUresult r = ready(true); r != success) return r;
+  const char* source = own(from, bytes);
+  if (source == nullptr) return invalid_value;
+  std::memcpy(to, source, bytes);
+  return success;
+}
+
+CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr to, CUdeviceptr from, std::size_t bytes, void*) {
+  if (const CUresult r = ready(true); r != success) return r;
+  char* target = own(to, bytes);
+  const char* source = own(from, bytes);
+  if (target == nullptr || source == nullptr) return invalid_value;
+  std::memmove(target, source, bytes);
+  return success;
+}
+
+CUresult cuStreamCreate(void** stream, unsigned) {
+  if (const CUresult r = ready(true); r != success) return r;
+  *stream = new int(0);
+  return success;
+}
+
+CUresult cuStreamDestroy_v2(void* stream) {
+  delete static_cast<int*>(stream);
+  return success;
+}
+
+CUresult cuStreamSynchronize(void*) { return ready(true); }
+
+CUresult cuModuleLoadDataEx(void** module, const void* image, unsigned, int*, void**) {
+  if (const CUresult r = ready(true); r != success) return r;
+  const std::string ptx = static_cast<const char*>(image);
+  if (ptx.find(".version") == std::string::npos || ptx.find(".target") == std::string::npos) return invalid_ptx;
+  *module = new fake_module{ptx, {}};
+  return success;
+}
+
+CUresult cuModuleUnload(void* module) {
+  delete static_cast<fake_module*>(module);
+  return success;
+}
+
+CUresult cuModuleGetFunction(void** function, void* module, const char* name) {
+  if (const CUresult r = ready(true); r != success) return r;
+  fake_module& m = *static_cast<fake_module*>(module);
+  if (m.ptx.find(std::string(".entry ") + name + "(") == std::string::npos) return not_found;
+  *function = &m.functions.try_emplace(name, name).first->second;
+  return success;
+}
+
+CUresult cuLaunchKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
+                        unsigned shared_bytes, void*, void** parameters, void** extra) {
+  if (const CUresult r = ready(true); r != success) return r;
+  if (function == nullptr || gx * gy * gz == 0 || bx * by * bz == 0) return invalid_value;
+  if (bx * by * bz > 1024 || shared_bytes > 48 * 1024 || parameters != nullptr) return invalid_value;
+  const void* bytes = nullptr;
+  std::size_t size = 0;
+  for (void** e = extra; e != nullptr && *e != nullptr; e += 2) {
+    if (*e == reinterpret_cast<void*>(1)) bytes = e[1];
+    else if (*e == reinterpret_cast<void*>(2)) size = *static_cast<std::size_t*>(e[1]);
+    else return invalid_value;
+  }
+  fake_gpu& g = gpu();
+  if (g.hook == nullptr) return success;
+  const ample_fake_cuda_launch launch{static_cast<std::string*>(function)->c_str(), {gx, gy, gz}, {bx, by, bz},
+                                      bytes, size};
+  mprotect(g.device_view, memory_bytes, PROT_READ | PROT_WRITE);
+  const CUresult r = g.hook(&launch, g.hook_context);
+  mprotect(g.device_view, memory_bytes, PROT_NONE);
+  return r;
+}
+
+void ample_fake_cuda_fail_next(int result) {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  g.fail_next = result;
+}
+
+void ample_fake_cuda_set_launch_hook(ample_fake_cuda_launch_hook hook, void* context) {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  g.hook = hook;
+  g.hook_context = context;
+}
+
+std::size_t ample_fake_cuda_allocated_bytes(void) {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  std::size_t total = 0;
+  for (const auto& a : g.allocations) total += a.second;
+  return total;
+}
+
+}  // extern "C"
