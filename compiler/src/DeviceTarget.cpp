@@ -81,7 +81,7 @@ std::unique_ptr<TargetMachine> makeDeviceTarget(std::string &Why) {
       NVPTX->createTargetMachine(DeviceTriple, DeviceArchitecture, "", TargetOptions(), {}));
 }
 
-bool compileToPTX(Module &D, TargetMachine &Target, std::string &PTX, std::string &Why) {
+bool optimizeForDevice(Module &D, TargetMachine &Target, std::string &Why) {
   D.setTargetTriple(DeviceTriple);
   D.setDataLayout(Target.createDataLayout());
   if (verifyModule(D, &errs())) {
@@ -112,6 +112,10 @@ bool compileToPTX(Module &D, TargetMachine &Target, std::string &PTX, std::strin
   for (GlobalVariable &G : make_early_inc_range(D.globals()))
     if (G.use_empty() && !compat::startsWith(G.getName(), "llvm."))
       G.eraseFromParent();
+  return true;
+}
+
+bool emitPTX(Module &D, TargetMachine &Target, std::string &PTX, std::string &Why) {
   raw_string_ostream Out(PTX);
   buffer_ostream Buffered(Out);
   legacy::PassManager CodeGen;

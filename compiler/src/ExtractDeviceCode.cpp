@@ -2,6 +2,7 @@
 // IR (docs/design/cuda-backend.md, "Device code").
 #include "Contract.h"
 #include "DeviceTarget.h"
+#include "KernelObjectPointers.h"
 #include "LLVMCompat.h"
 #include "Passes.h"
 
@@ -285,7 +286,7 @@ void makeBarriersBlockWide(Module &D, GlobalVariable *CurrentTile) {
 /// keepOnlyKernels() makes every function but the kernels internal, and every constant, so
 /// that the optimiser drops all that the kernels do not reach. Variables keep their linkage:
 /// the optimiser must not take an internal one that the device module never writes for a
-/// constant, when the host may write it; compileToPTX() refuses a kernel that reads one.
+/// constant, when the host may write it; optimizeForDevice() refuses a kernel that reads one.
 void keepOnlyKernels(Module &D, const SmallPtrSetImpl<const Function *> &Kernels) {
   for (Function &F : D)
     if (!F.isDeclaration() && !Kernels.count(&F)) {
@@ -299,17 +300,38 @@ void keepOnlyKernels(Module &D, const SmallPtrSetImpl<const Function *> &Kernels
     }
 }
 
-/// embed() adds to the host module each kernel's PTX and a constructor that registers them.
-void embed(Module &M, ArrayRef<std::pair<DeviceEntry, std::string>> Compiled) {
+/// CompiledKernel is a device entry's GPU kernel: its PTX, and the offsets in the kernel object
+/// of the pointers it reads (KernelObjectPointers.h).
+struct CompiledKernel {
+  DeviceEntry Entry;
+  std::string PTX;
+  SmallVector<uint32_t, 4> PointerOffsets;
+};
+
+/// embed() adds to the host module each kernel's PTX and pointer offsets, and a constructor
+/// that registers them.
+void embed(Module &M, ArrayRef<CompiledKernel> Compiled) {
   LLVMContext &C = M.getContext();
   PointerType *Text = compat::bytePointerType(C);
-  FunctionCallee Register = M.getOrInsertFunction(RegisterFunction, Type::getVoidTy(C), Text, Text, Text, Text);
+  Type *I32 = Type::getInt32Ty(C);
+  FunctionCallee Register =
+      M.getOrInsertFunction(RegisterFunction, Type::getVoidTy(C), Text, Text, Text, Text, Text, I32);
   auto *Constructor = Function::Create(FunctionType::get(Type::getVoidTy(C), false), GlobalValue::InternalLinkage,
                                        "ample.register_device_code", M);
   IRBuilder<> B(BasicBlock::Create(C, "entry", Constructor));
-  for (const auto &[E, PTX] : Compiled)
-    B.CreateCall(Register, {B.CreatePointerCast(E.Found.Entry, Text), B.CreateGlobalStringPtr(PTX, "ample.ptx"),
-                            B.CreateGlobalStringPtr(E.KernelName), B.CreateGlobalStringPtr(E.SourceName)});
+  for (const CompiledKernel &K : Compiled) {
+    Constant *Offsets = Constant::getNullValue(Text);
+    if (!K.PointerOffsets.empty()) {
+      Constant *Values = ConstantDataArray::get(C, ArrayRef<uint32_t>(K.PointerOffsets));
+      Offsets = new GlobalVariable(M, Values->getType(), true, GlobalValue::PrivateLinkage, Values,
+                                   "ample.pointer_offsets");
+    }
+    const DeviceEntry &E = K.Entry;
+    B.CreateCall(Register, {B.CreatePointerCast(E.Found.Entry, Text), B.CreateGlobalStringPtr(K.PTX, "ample.ptx"),
+                            B.CreateGlobalStringPtr(E.KernelName), B.CreateGlobalStringPtr(E.SourceName),
+                            B.CreatePointerCast(Offsets, Text),
+                            B.getInt32(static_cast<uint32_t>(K.PointerOffsets.size()))});
+  }
   B.CreateRetVoid();
   appendToGlobalCtors(M, Constructor, 65535);
 }
@@ -332,10 +354,10 @@ struct LibraryGlobals {
   SmallPtrSet<GlobalVariable *, 8> TileStatics;
 };
 
-/// compileEntry() is the PTX of `E`'s kernel, made from a copy of the host module `M` with
-/// only what the kernel reaches; empty, with `Why` set, where the kernel cannot run on a GPU.
-std::string compileEntry(Module &M, const LibraryGlobals &Library, const DeviceEntry &E, TargetMachine &Target,
-                         std::string &Why) {
+/// compileEntry() is `E`'s GPU kernel, made from a copy of the host module `M` with only what
+/// the kernel reaches; none, with `Why` set, where the kernel cannot run on a GPU.
+std::optional<CompiledKernel> compileEntry(Module &M, const LibraryGlobals &Library, const DeviceEntry &E,
+                                           TargetMachine &Target, std::string &Why) {
   ValueToValueMapTy Map;
   std::unique_ptr<Module> D = CloneModule(M, Map);
   SmallVector<GlobalVariable *, 4> TileStatics;
@@ -350,13 +372,19 @@ std::string compileEntry(Module &M, const LibraryGlobals &Library, const DeviceE
   makeBarriersBlockWide(*D, Library.CurrentTile ? cast<GlobalVariable>(Map[Library.CurrentTile]) : nullptr);
   StripDebugInfo(*D);
   addKernel(*D, E, *cast<Function>(Map[E.Found.Entry]));
+  Function *Kernel = D->getFunction(E.KernelName);
   SmallPtrSet<const Function *, 1> Kernels;
-  Kernels.insert(D->getFunction(E.KernelName));
+  Kernels.insert(Kernel);
   keepOnlyKernels(*D, Kernels);
-  std::string PTX;
-  if (!compileToPTX(*D, Target, PTX, Why))
-    return {};
-  return PTX;
+  if (!optimizeForDevice(*D, Target, Why))
+    return std::nullopt;
+  std::optional<SmallVector<uint32_t, 4>> Offsets = pointerOffsets(*Kernel->getArg(0), Why);
+  if (!Offsets)
+    return std::nullopt;
+  CompiledKernel Compiled{E, {}, std::move(*Offsets)};
+  if (!emitPTX(*D, Target, Compiled.PTX, Why))
+    return std::nullopt;
+  return Compiled;
 }
 
 } // namespace
@@ -373,14 +401,14 @@ PreservedAnalyses ExtractDeviceCode::run(Module &M, ModuleAnalysisManager &) {
     return PreservedAnalyses::all();
   }
   const LibraryGlobals Library{findInKernelFlag(M), findCurrentTile(M), findTileStaticVariables(M)};
-  SmallVector<std::pair<DeviceEntry, std::string>, 4> Compiled;
+  SmallVector<CompiledKernel, 4> Compiled;
   for (const KernelEntry &Entry : Found) {
     std::optional<DeviceEntry> E = describeEntry(Entry, Compiled.size(), Why);
-    std::string PTX = E ? compileEntry(M, Library, *E, *Target, Why) : std::string();
-    if (PTX.empty())
+    std::optional<CompiledKernel> Kernel = E ? compileEntry(M, Library, *E, *Target, Why) : std::nullopt;
+    if (!Kernel)
       cpuOnly(Entry, Why);
     else
-      Compiled.emplace_back(std::move(*E), std::move(PTX));
+      Compiled.push_back(std::move(*Kernel));
   }
   if (Compiled.empty())
     return PreservedAnalyses::all();

@@ -2,6 +2,8 @@
 // of a program, and where the runtime finds the code the pass made of them.
 #pragma once
 
+#include <cstdint>
+
 #include "../config.hpp"
 #include "../extent.hpp"
 #include "../index.hpp"
@@ -101,11 +103,15 @@ const void* device_entry_of() noexcept {
 }
 
 /// device_code is what the pass registered for one device_entry: PTX text with one kernel,
-/// the kernel's name in it, and a readable name of the C++ kernel (its type) for messages.
+/// the kernel's name in it, a readable name of the C++ kernel (its type) for messages, and
+/// the offsets in the kernel object of every pointer the device code reads (the runtime
+/// checks that each is a view's, which it points at the device's copy).
 struct device_code {
   const char* ptx;
   const char* kernel_name;
   const char* source_name;
+  const std::uint32_t* pointer_offsets;
+  std::uint32_t pointer_count;
 };
 
 /// find_device_code() is the code registered for `entry` (a device_entry instantiation's
@@ -117,4 +123,5 @@ const device_code* find_device_code(const void* entry) noexcept;
 /// ample_register_device_code() is called by the constructor the pass adds to each object file
 /// with device code, once per kernel, before main().
 extern "C" void ample_register_device_code(const void* entry, const char* ptx, const char* kernel_name,
-                                           const char* source_name) noexcept;
+                                           const char* source_name, const std::uint32_t* pointer_offsets,
+                                           std::uint32_t pointer_count) noexcept;

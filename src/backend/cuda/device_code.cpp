@@ -34,8 +34,10 @@ const device_code* find_device_code(const void* entry) noexcept {
 // A kernel in an inline function is compiled in each object file that uses it, and the linker
 // keeps one entry for all: the first registration stands, the others carry the same code.
 extern "C" void ample_register_device_code(const void* entry, const char* ptx, const char* kernel_name,
-                                           const char* source_name) noexcept {
+                                           const char* source_name, const std::uint32_t* pointer_offsets,
+                                           std::uint32_t pointer_count) noexcept {
   ample::detail::registry& r = ample::detail::the_registry();
   std::lock_guard lock(r.mutex);
-  r.code.try_emplace(entry, ample::detail::device_code{ptx, kernel_name, source_name});
+  r.code.try_emplace(entry,
+                     ample::detail::device_code{ptx, kernel_name, source_name, pointer_offsets, pointer_count});
 }

@@ -1,0 +1,28 @@
+// KernelObjectPointers: where device code finds addresses in the kernel object it receives.
+#pragma once
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace llvm {
+class Argument;
+} // namespace llvm
+
+namespace ample {
+
+/// pointerOffsets() lists the byte offsets in the kernel object (`Object`, the GPU kernel's
+/// byval parameter, after optimisation) of every pointer that device code reads from it: a
+/// view's data pointer, which the runtime points at the device's copy before the launch, or
+/// anything else — an array or texture captured by reference, a raw pointer — which holds a
+/// host address that no GPU can reach. The runtime compares the list with the views it found
+/// in the object and runs the kernel on the CPU engine where a pointer is not a view's.
+///
+/// Empty optional, with `Why` set, where the object is used in a way this cannot follow (it
+/// escapes into a call or a store, is read through a variable offset as a pointer, or is
+/// copied whole): the kernel then keeps only its CPU form.
+std::optional<llvm::SmallVector<uint32_t, 4>> pointerOffsets(llvm::Argument &Object, std::string &Why);
+
+} // namespace ample
