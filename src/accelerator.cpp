@@ -3,10 +3,12 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "ample/accelerator.hpp"
 #include "ample/detail/command_queue.hpp"
 #include "backend/cpu/engine_config.hpp"
+#include "backend/cuda/gpu_devices.hpp"
 
 namespace ample::detail {
 namespace {
@@ -53,6 +55,7 @@ std::shared_ptr<view_state> make_default_view(const device& d) {
 /// GPU programs size device buffers from it and usually keep a host copy of each, so buffers
 /// sized to all of it, plus their host copies, would not fit.
 struct registry {
+  std::vector<device> gpus;  ///< filled once, by the constructor: pointers to them stay valid
   device multicore;
   device warp;
   device ref;
@@ -80,6 +83,7 @@ struct registry {
                        .runs_serially = false,
                        .has_own_memory = false,
                        .memory = nullptr,
+                       .gpu = nullptr,
                        .transfers = {},
                        .pending = {}};
     warp = multicore;
@@ -104,13 +108,24 @@ struct registry {
     host.supports_double_precision = false;
     host.supports_limited_double_precision = false;
     host.dedicated_memory_kb = 0;
+    gpus = cuda::describe_gpus();
+    for (device& g : gpus) g.default_view = make_default_view(g);
     for (device* d : {&multicore, &warp, &ref, &host}) d->default_view = make_default_view(*d);
   }
 
   const device* find(const std::wstring& path) {
-    for (const device* d : {&multicore, &warp, &ref, &host})
+    for (const device* d : listed())
       if (path == d->path) return d;
     return nullptr;
+  }
+
+  /// listed() is every device, in Microsoft's order: hardware (the GPUs, then the engine),
+  /// then WARP, REF and cpu.
+  std::vector<const device*> listed() const {
+    std::vector<const device*> all;
+    for (const device& g : gpus) all.push_back(&g);
+    for (const device* d : {&multicore, &warp, &ref, &host}) all.push_back(d);
+    return all;
   }
 };
 
@@ -174,10 +189,7 @@ void wait_for_queued_commands() {
   for (const device* d : all_devices()) d->pending.wait_none();
 }
 
-std::vector<const device*> all_devices() {
-  registry& r = devices();
-  return {&r.multicore, &r.warp, &r.ref, &r.host};
-}
+std::vector<const device*> all_devices() { return devices().listed(); }
 
 }  // namespace ample::detail
 

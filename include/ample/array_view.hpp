@@ -501,7 +501,8 @@ class AMPLE_AMP_CPU array_view {
   /// derived_storage() just did, so kernels pay nothing for it.
   void record_capture() {
     if (ample::detail::in_kernel || ample::detail::capture_recorder::active == nullptr || storage_ == nullptr) return;
-    ample::detail::capture_recorder::active->record({storage_.get(), this, &region_of, &rebase, !std::is_const_v<T>});
+    ample::detail::capture_recorder::active->record(
+        {storage_.get(), this, sizeof(array_view), &region_of, &rebase, !std::is_const_v<T>});
   }
   /// rebase() points the view at the same place in another copy of its buffer, and holds
   /// the buffer itself instead of the view's data source (capture_recorder.hpp says why).

@@ -53,7 +53,7 @@ std::shared_ptr<buffer> buffer::allocate(std::shared_ptr<view_state> owner, std:
     AMPLE_THROW(concurrency::out_of_memory, "cannot allocate " + std::to_string(bytes) +
                                                 " bytes of array storage: more than the " + std::to_string(limit) +
                                                 " bytes of RAM and swap this machine has");
-  const device* space = memory_space(*owner->dev);
+  const device* space = by_reference ? array_space(*owner->dev) : memory_space(*owner->dev);
   std::shared_ptr<buffer> b(new buffer(std::move(owner), bytes, by_reference));
   b->home_ = allocate_in(space, bytes, "array storage", false);
   b->home_space_ = space;

@@ -8,6 +8,22 @@ namespace ample::detail {
 
 void capture_recorder::record(const capture& c) noexcept { captures_.push_back(c); }
 
+long capture_recorder::foreign_pointer(const void* object, std::size_t object_bytes, const std::uint32_t* offsets,
+                                       std::uint32_t count) const noexcept {
+  const auto* start = static_cast<const char*>(object);
+  for (std::uint32_t i = 0; i < count; ++i) {
+    bool in_a_view = false;
+    for (const capture& c : captures_) {
+      const auto* view = static_cast<const char*>(c.view);
+      if (view < start || view >= start + object_bytes) continue;  // a copy made elsewhere
+      const auto at = static_cast<std::size_t>(view - start);
+      in_a_view = in_a_view || (offsets[i] >= at && offsets[i] < at + c.view_bytes);
+    }
+    if (!in_a_view) return offsets[i];
+  }
+  return -1;
+}
+
 void capture_recorder::make_current(const command_queue* queue) {
   stop();
   // One acquire per buffer and access, whatever the number of views over it: the regions

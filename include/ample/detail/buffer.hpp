@@ -257,6 +257,14 @@ inline std::atomic<long> buffers_beyond_host{0};
 /// memory_space() is where a device's kernels find their data: nullptr for host memory.
 inline const device* memory_space(const device& d) noexcept { return d.has_own_memory ? &d : nullptr; }
 
+/// array_space() is where an array on device `d` keeps its one copy: the device's memory where
+/// its kernels reach arrays there by reference (REF's, which is host memory); host memory on
+/// a GPU, whose device code cannot reach an array by reference yet: a kernel using one runs
+/// on the CPU engine (launch.hpp), and the host reads the array in place.
+inline const device* array_space(const device& d) noexcept {
+  return d.backend == backend_id::cuda ? nullptr : memory_space(d);
+}
+
 /// view_shape is a view's layout in a buffer, copied out of the view for host_view_access():
 /// a kernel's temporary views (projections, sections) stay registers only if nothing takes
 /// their address, and the compiler counts a call that is never made as taking it.

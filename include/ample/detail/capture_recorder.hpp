@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -40,6 +41,8 @@ class capture_recorder {
   struct capture {
     buffer* storage;
     void* view;
+    std::size_t view_bytes;  ///< sizeof the view
+
     byte_ranges (*region)(const void* view);
     void (*rebase)(void* view, buffer& storage, void* to_base);
     bool writes;
@@ -78,6 +81,13 @@ class capture_recorder {
   /// Commands prepare one at a time (command_queue::preparation()).
   void make_current(const command_queue* queue = nullptr);
 
+  /// foreign_pointer() is the first of `offsets` (the pointers that a kernel's device code
+  /// reads from `object`, `object_bytes` long: device_entry.hpp's device_code) that lies in
+  /// no view recorded inside the object, or -1 if each lies in one. Such a pointer is a host
+  /// address that make_current() cannot point at the device: an array or texture captured by
+  /// reference, or a raw pointer.
+  long foreign_pointer(const void* object, std::size_t object_bytes, const std::uint32_t* offsets,
+                       std::uint32_t count) const noexcept;
   /// fail() hands a failed launch's exception to every buffer it used, for their next
   /// synchronize() or copy() to report.
   void fail(const std::shared_ptr<command_failure>& failure) const { held_.fail(failure); }

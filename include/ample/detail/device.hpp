@@ -35,7 +35,12 @@ namespace ample::detail {
 enum class backend_id {
   host,  ///< cpu_accelerator: host memory only; it runs no kernels, as in Microsoft's C++ AMP
   cpu,   ///< the multicore CPU engine (backend/cpu)
+  cuda,  ///< an NVIDIA GPU, through the CUDA driver (src/backend/cuda)
 };
+
+namespace cuda {
+struct gpu;
+}  // namespace cuda
 
 struct view_state;
 
@@ -174,6 +179,8 @@ struct device {
   bool has_own_memory;
   /// memory: how the runtime allocates and copies in the device's own memory (null without).
   const memory_ops* memory;
+  /// gpu: the GPU behind a backend_id::cuda device (null for the others).
+  const cuda::gpu* gpu;
   transfer_counters transfers;
   pending_commands pending;
 };
@@ -201,8 +208,8 @@ bool set_default_device(const std::wstring& path);
 /// wait_for_queued_commands() returns when no device has a command queued. The engine's
 /// settings wait for it, so that a launch runs with the settings it was submitted under.
 void wait_for_queued_commands();
-/// all_devices() lists every device in Microsoft's order: hardware first (the multicore engine),
-/// then WARP, REF and cpu.
+/// all_devices() lists every device in Microsoft's order: hardware first (the GPUs, then the
+/// multicore engine), then WARP, REF and cpu.
 std::vector<const device*> all_devices();
 
 }  // namespace ample::detail

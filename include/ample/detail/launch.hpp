@@ -1,6 +1,7 @@
 // launch(): validate a compute domain and hand the kernel to the backend of a view's device.
 #pragma once
 
+#include <array>
 #include <climits>
 #include <cstdint>
 #include <memory>
@@ -18,6 +19,7 @@
 #include "command_queue.hpp"
 #include "device.hpp"
 #include "device_entry.hpp"
+#include "gpu_launch.hpp"
 #include "parallel_for.hpp"
 #include "strided_layout.hpp"
 
@@ -83,6 +85,66 @@ struct queued_launch {
   capture_recorder recorder;
 };
 
+/// gpu_extent() is a flat domain's extent as the device code takes it, padded with ones.
+template <class Domain>
+std::array<std::int32_t, 3> gpu_extent(const Domain& domain) {
+  std::array<std::int32_t, 3> e{1, 1, 1};
+  if constexpr (!is_tiled_extent<Domain>)
+    for (int d = 0; d < Domain::rank && d < 3; ++d) e[d] = domain[d];
+  return e;
+}
+
+/// no_device_code() says why a kernel without device code has none.
+template <class Domain>
+std::string no_device_code() {
+  if (!AMPLE_IMPL_GPU_KERNELS)
+    return "the program was not compiled for GPUs (Clang with Ample's plugin, and AMPLE_GPU_KERNELS defined)";
+  if constexpr (!is_tiled_extent<Domain>)
+    if (grid_rank<Domain> == 0)
+      return "its extent has rank " + std::to_string(Domain::rank) + ", and a GPU grid has at most 3 dimensions";
+  return "the device-code pass kept it CPU-only (its remark at compile time says why)";
+}
+
+/// launch_on_gpu() runs `kernel` on the GPU behind `view`: queued, on the GPU's copies of its
+/// views, where the kernel has device code and every pointer that code reads is a view's;
+/// otherwise at once on the CPU engine over host memory (the views made current there),
+/// saying so once per kernel.
+template <class Domain, class Kernel>
+void launch_on_gpu(const view_state& view, const Domain& domain, const Kernel& kernel, const void* entry) {
+  const device& dev = *view.dev;
+  std::string why;
+  if (const gpu_kernel* code = gpu_kernel_for(dev, entry)) {
+    auto work = std::make_shared<queued_launch<Kernel>>(&dev);
+    work->kernel.emplace((work->recorder.start(), kernel));
+    work->recorder.stop();
+    const long foreign = work->recorder.foreign_pointer(&*work->kernel, sizeof(Kernel), pointer_offsets(*code),
+                                                        pointer_count(*code));
+    if (foreign < 0) {
+      work->recorder.make_current(view.commands.get());
+      const gpu_grid grid = gpu_grid_of(domain);
+      const std::array<std::int32_t, 3> extent = gpu_extent(domain);
+      // The queue destroys both functions, and with them `work`, before the launch completes.
+      view.commands->submit(
+          [work, code, grid, extent, d = &dev] {
+            run_gpu_kernel(*d, *code, &*work->kernel, sizeof(Kernel), is_tiled_extent<Domain> ? nullptr : extent.data(),
+                           grid);
+          },
+          [work](const std::shared_ptr<command_failure>& failure) { work->recorder.fail(failure); });
+      return;
+    }
+    why = "its device code reads a pointer at byte " + std::to_string(foreign) +
+          " of the kernel object that is no array_view's (an array or texture captured by reference, or a raw "
+          "pointer), a host address the GPU cannot reach";
+  } else {
+    why = no_device_code<Domain>();
+  }
+  announce_cpu_fallback(dev, kernel_type_name<Kernel>(), why);
+  capture_recorder recorder(nullptr);
+  [[maybe_unused]] const Kernel recorded = (recorder.start(), kernel);
+  recorder.make_current();
+  run_on_cpu_engine(dev, domain, kernel);
+}
+
 /// launch() runs `kernel` over `domain` on the device behind `view`, with its data current
 /// there (detail/buffer.hpp). While every buffer is host_only() a launch on a CPU-engine
 /// device uses the kernel as it is: the zero-copy case costs one relaxed load. Otherwise the
@@ -94,8 +156,8 @@ template <class Domain, class Kernel>
 void launch(const view_state& view, const Domain& domain, const Kernel& kernel) {
   validate_domain(domain);
   // Taking the address instantiates the kernel's device_entry, which is how the device-code
-  // pass finds it; no backend launches it yet (docs/design/cuda-backend.md).
-  [[maybe_unused]] const void* const entry = device_entry_of<Kernel, Domain>();
+  // pass finds it, and the key under which the pass registered its code.
+  const void* const entry = device_entry_of<Kernel, Domain>();
   if (view.dev->backend == backend_id::host)
     AMPLE_THROW(concurrency::runtime_exception,
                 "parallel_for_each is not supported on the selected accelerator (\"cpu\": accelerator::cpu_accelerator "
@@ -107,6 +169,7 @@ void launch(const view_state& view, const Domain& domain, const Kernel& kernel) 
     AMPLE_THROW(concurrency::runtime_exception,
                 "parallel_for_each called from inside a kernel; kernels cannot launch or reconfigure the engine",
                 concurrency::error_code::e_fail);
+  if (view.dev->backend == backend_id::cuda) return launch_on_gpu(view, domain, kernel, entry);
   const device* space = memory_space(*view.dev);
   if (view.commands != nullptr) {
     auto work = std::make_shared<queued_launch<Kernel>>(space);

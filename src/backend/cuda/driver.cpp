@@ -41,6 +41,7 @@ bool resolve_all(void* lib, driver& d, std::string& why) {
          resolve(lib, "cuMemcpyHtoDAsync_v2", d.cuMemcpyHtoDAsync, why) &&
          resolve(lib, "cuMemcpyDtoHAsync_v2", d.cuMemcpyDtoHAsync, why) &&
          resolve(lib, "cuMemcpyDtoDAsync_v2", d.cuMemcpyDtoDAsync, why) &&
+         resolve(lib, "cuMemsetD8_v2", d.cuMemsetD8, why) &&
          resolve(lib, "cuStreamCreate", d.cuStreamCreate, why) &&
          resolve(lib, "cuStreamDestroy_v2", d.cuStreamDestroy, why) &&
          resolve(lib, "cuStreamSynchronize", d.cuStreamSynchronize, why) &&

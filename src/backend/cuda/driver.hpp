@@ -34,6 +34,7 @@ struct driver {
   CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr to, const void* from, std::size_t bytes, CUstream stream);
   CUresult (*cuMemcpyDtoHAsync)(void* to, CUdeviceptr from, std::size_t bytes, CUstream stream);
   CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr to, CUdeviceptr from, std::size_t bytes, CUstream stream);
+  CUresult (*cuMemsetD8)(CUdeviceptr to, unsigned char value, std::size_t bytes);
   CUresult (*cuStreamCreate)(CUstream* stream, unsigned flags);
   CUresult (*cuStreamDestroy)(CUstream stream);
   CUresult (*cuStreamSynchronize)(CUstream stream);

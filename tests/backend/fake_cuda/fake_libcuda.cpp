@@ -244,6 +244,14 @@ CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr to, CUdeviceptr from, std::size_t byte
   return success;
 }
 
+CUresult cuMemsetD8_v2(CUdeviceptr to, unsigned char value, std::size_t bytes) {
+  if (const CUresult r = ready(true); r != success) return r;
+  char* target = own(to, bytes);
+  if (target == nullptr) return invalid_value;
+  std::memset(target, value, bytes);
+  return success;
+}
+
 CUresult cuStreamCreate(void** stream, unsigned) {
   if (const CUresult r = ready(true); r != success) return r;
   *stream = new int(0);

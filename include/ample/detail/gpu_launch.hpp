@@ -1,0 +1,78 @@
+// gpu_launch: what a launch on a GPU asks of the CUDA backend (src/backend/cuda/gpu_launch.cpp).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "../extent.hpp"
+#include "../tiled_extent.hpp"
+#include "device.hpp"
+
+namespace ample::detail {
+
+/// gpu_grid is a launch's shape: blocks, and threads per block, x first.
+struct gpu_grid {
+  unsigned blocks[3];
+  unsigned threads[3];
+};
+
+/// gpu_grid_of() covers a flat domain with x the last dimension (neighbouring threads touch
+/// neighbouring elements): blocks of 256 threads for rank 1, 16x16 for ranks 2 and 3 (z one
+/// plane a block); the device code skips the threads outside the extent.
+template <int N>
+gpu_grid gpu_grid_of(const concurrency::extent<N>& e) {
+  gpu_grid g{{1, 1, 1}, {N == 1 ? 256u : 16u, N == 1 ? 1u : 16u, 1}};
+  const unsigned x = static_cast<unsigned>(e[N - 1]);
+  const unsigned y = N > 1 ? static_cast<unsigned>(e[N - 2]) : 1;
+  g.blocks[0] = (x + g.threads[0] - 1) / g.threads[0];
+  g.blocks[1] = (y + g.threads[1] - 1) / g.threads[1];
+  g.blocks[2] = N > 2 ? static_cast<unsigned>(e[0]) : 1;
+  return g;
+}
+
+/// gpu_grid_of() a tiled domain: one block per tile, one thread per work-item.
+template <int D0, int D1, int D2>
+gpu_grid gpu_grid_of(const concurrency::tiled_extent<D0, D1, D2>& e) {
+  constexpr int rank = D1 == 0 ? 1 : D2 == 0 ? 2 : 3;
+  constexpr int tile[3] = {D0, D1, D2};
+  gpu_grid g{{1, 1, 1}, {1, 1, 1}};
+  for (int d = 0; d < rank; ++d) {
+    g.blocks[rank - 1 - d] = static_cast<unsigned>(e[d] / tile[d]);
+    g.threads[rank - 1 - d] = static_cast<unsigned>(tile[d]);
+  }
+  return g;
+}
+
+/// gpu_kernel is a kernel's device code loaded on one GPU (the backend's).
+struct gpu_kernel;
+
+/// gpu_kernel_for() is the device code registered for `entry` (a device_entry's address,
+/// device_entry.hpp), loaded on GPU `d` on first use; null where there is none. A PTX the
+/// driver refuses throws runtime_exception with its JIT log.
+const gpu_kernel* gpu_kernel_for(const device& d, const void* entry);
+
+/// pointer_offsets() are the offsets in the kernel object of the pointers `k`'s device code
+/// reads (device_entry.hpp's device_code); pointer_count() how many.
+const std::uint32_t* pointer_offsets(const gpu_kernel& k) noexcept;
+std::uint32_t pointer_count(const gpu_kernel& k) noexcept;
+
+/// kernel_type_name<Kernel>() names the kernel's type, Clang with its source location, in
+/// the compiler's own words (no RTTI needed): announce_cpu_fallback() extracts it.
+template <class Kernel>
+const char* kernel_type_name() noexcept {
+  return __PRETTY_FUNCTION__;
+}
+
+/// announce_cpu_fallback() says on stderr, once per kernel and device, that a launch on GPU
+/// `d` runs on the CPU engine instead, and `why`. `kernel`: kernel_type_name()'s text.
+void announce_cpu_fallback(const device& d, const char* kernel, const std::string& why);
+
+/// run_gpu_kernel() launches `k` on `d` over `grid`, with the kernel object's bytes (its views
+/// pointing at the GPU's copies) as its parameter, followed for a flat kernel by the extent
+/// (`extent`: three values, padded with ones; null for a tiled kernel), and waits for it. A
+/// driver error throws the C++ AMP exception for it (cuda/driver.hpp) naming the kernel.
+void run_gpu_kernel(const device& d, const gpu_kernel& k, const void* object, std::size_t object_bytes,
+                    const std::int32_t* extent, const gpu_grid& grid);
+
+}  // namespace ample::detail

@@ -1,0 +1,106 @@
+// gpu_devices: GPUs as accelerators, and their memory_ops (gpu_devices.hpp).
+#include "gpu_devices.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "ample/accelerator.hpp"
+#include "ample/exceptions.hpp"
+#include "driver.hpp"
+#include "gpu.hpp"
+
+namespace ample::detail::cuda {
+namespace {
+
+/// the_gpus() is the driver's GPUs, listed once: devices point at them for the process's life.
+const std::vector<gpu>& the_gpus() {
+  static const auto* gpus = [] {
+    auto* listed = new std::vector<gpu>;
+    if (const driver* d = driver::get()) {
+      try {
+        *listed = list_gpus(*d);
+      } catch (const concurrency::runtime_exception&) {
+        listed->clear();
+      }
+    }
+    return listed;
+  }();
+  return *gpus;
+}
+
+/// on() makes the device's GPU current on the calling thread: memory calls and launches come
+/// from host threads and from queues' threads alike.
+const driver& on(const device& d) {
+  d.gpu->make_current();
+  return *driver::get();
+}
+
+CUdeviceptr address(const void* p) { return reinterpret_cast<CUdeviceptr>(p); }
+
+void* allocate(const device& d, std::size_t bytes, const char* what) {
+  const driver& dr = on(d);
+  CUdeviceptr p = 0;
+  // cuMemAlloc refuses 0 bytes; an empty buffer still needs an address of its own.
+  dr.check(dr.cuMemAlloc(&p, std::max<std::size_t>(bytes, 1)),
+           "cannot allocate " + std::to_string(bytes) + " bytes of " + what + " on " + d.gpu->name);
+  dr.check(dr.cuMemsetD8(p, 0, bytes), "cannot clear " + std::to_string(bytes) + " bytes on " + d.gpu->name);
+  return reinterpret_cast<void*>(p);
+}
+
+void release(const device& d, void* p) noexcept {
+  // A failure here (a context lost earlier) was reported by the call that lost it.
+  try {
+    const driver& dr = on(d);
+    dr.cuMemFree(address(p));
+  } catch (const concurrency::runtime_exception&) {
+  }
+}
+
+/// The copies run on the legacy default stream, which orders them after every launch before
+/// them, and wait for their end, as memory_ops' copies must.
+void copy_in(const device& d, void* to, const void* from, std::size_t bytes) {
+  const driver& dr = on(d);
+  const std::string what = "copy of " + std::to_string(bytes) + " bytes to " + d.gpu->name;
+  dr.check(dr.cuMemcpyHtoDAsync(address(to), from, bytes, nullptr), what);
+  dr.check(dr.cuStreamSynchronize(nullptr), what);
+}
+
+void copy_out(const device& d, void* to, const void* from, std::size_t bytes) {
+  const driver& dr = on(d);
+  const std::string what = "copy of " + std::to_string(bytes) + " bytes from " + d.gpu->name;
+  dr.check(dr.cuMemcpyDtoHAsync(to, address(from), bytes, nullptr), what);
+  dr.check(dr.cuStreamSynchronize(nullptr), what);
+}
+
+constexpr memory_ops gpu_memory{&allocate, &release, &copy_in, &copy_out};
+
+std::wstring widen(const std::string& s) { return std::wstring(s.begin(), s.end()); }
+
+}  // namespace
+
+std::vector<device> describe_gpus() {
+  std::vector<device> devices;
+  for (const gpu& g : the_gpus())
+    devices.push_back(device{.path = L"ample\\cuda\\" + widen(g.pci_location),
+                             .description = widen(g.name),
+                             .backend = backend_id::cuda,
+                             .version = 11u << 16,
+                             .is_debug = false,
+                             .is_emulated = false,
+                             .has_display = g.has_display,
+                             .supports_double_precision = true,
+                             .supports_limited_double_precision = true,
+                             .supports_cpu_shared_memory = false,
+                             .dedicated_memory_kb = g.memory_bytes / 1024,
+                             .default_cpu_access_type = concurrency::access_type_none,
+                             .default_view = nullptr,
+                             .runs_serially = false,
+                             .has_own_memory = true,
+                             .memory = &gpu_memory,
+                             .gpu = &g,
+                             .transfers = {},
+                             .pending = {}});
+  return devices;
+}
+
+}  // namespace ample::detail::cuda

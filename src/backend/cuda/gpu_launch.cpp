@@ -1,0 +1,100 @@
+// gpu_launch: kernels' device code loaded on GPUs, launches, and the CPU engine's stand-ins
+// (include/ample/detail/gpu_launch.hpp).
+#include "ample/detail/gpu_launch.hpp"
+
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <utility>
+#include <vector>
+
+#include "ample/detail/device_entry.hpp"
+#include "driver.hpp"
+#include "gpu.hpp"
+#include "module.hpp"
+
+namespace ample::detail {
+
+struct gpu_kernel {
+  gpu_kernel(const cuda::driver& d, const device_code& c)
+      : code(&c), loaded(d, c.ptx, std::string("kernel ") + c.source_name), function(loaded.function(c.kernel_name)) {}
+
+  const device_code* code;
+  cuda::module loaded;
+  cuda::CUfunction function;
+};
+
+namespace {
+
+/// loaded_kernels holds each kernel's module per GPU, loaded on its first launch there, for
+/// the process's life (the driver's JIT takes milliseconds; launches take microseconds).
+struct loaded_kernels {
+  std::mutex mutex;
+  std::map<std::pair<const device*, const void*>, std::unique_ptr<gpu_kernel>> kernels;
+};
+
+loaded_kernels& the_kernels() {
+  static auto* k = new loaded_kernels;  // immortal: queues may launch during exit
+  return *k;
+}
+
+/// type_of() is the kernel's type in kernel_type_name()'s text: "[with Kernel = T]" (GCC) or
+/// "[Kernel = T]" (Clang).
+std::string type_of(const char* pretty) {
+  const std::string text = pretty;
+  const std::string key = "Kernel = ";
+  const std::size_t start = text.find(key);
+  if (start == std::string::npos) return text;
+  const std::size_t end = text.rfind(']');
+  return text.substr(start + key.size(), end == std::string::npos ? std::string::npos : end - start - key.size());
+}
+
+}  // namespace
+
+const gpu_kernel* gpu_kernel_for(const device& d, const void* entry) {
+  const device_code* code = entry != nullptr ? find_device_code(entry) : nullptr;
+  if (code == nullptr) return nullptr;
+  loaded_kernels& all = the_kernels();
+  std::lock_guard lock(all.mutex);
+  std::unique_ptr<gpu_kernel>& k = all.kernels[{&d, entry}];
+  if (k == nullptr) {
+    d.gpu->make_current();
+    k = std::make_unique<gpu_kernel>(*cuda::driver::get(), *code);
+  }
+  return k.get();
+}
+
+const std::uint32_t* pointer_offsets(const gpu_kernel& k) noexcept { return k.code->pointer_offsets; }
+std::uint32_t pointer_count(const gpu_kernel& k) noexcept { return k.code->pointer_count; }
+
+void announce_cpu_fallback(const device& d, const char* kernel, const std::string& why) {
+  static std::mutex mutex;
+  static std::set<std::pair<const device*, std::string>> said;
+  const std::string type = type_of(kernel);
+  std::lock_guard lock(mutex);
+  if (!said.insert({&d, type}).second) return;
+  std::string name(d.description.begin(), d.description.end());
+  std::fprintf(stderr, "ample: kernel %s runs on the CPU engine, not on %s: %s\n", type.c_str(), name.c_str(),
+               why.c_str());
+}
+
+void run_gpu_kernel(const device& d, const gpu_kernel& k, const void* object, std::size_t object_bytes,
+                    const std::int32_t* extent, const gpu_grid& grid) {
+  d.gpu->make_current();
+  const cuda::driver& dr = *cuda::driver::get();
+  // The parameters as the pass's kernel declares them: the object, then for a flat kernel the
+  // extent as three 4-byte values after it (the object padded to their alignment).
+  const std::size_t padded = (object_bytes + 3) / 4 * 4;
+  std::vector<unsigned char> parameters(extent != nullptr ? padded + 3 * sizeof(std::int32_t) : object_bytes);
+  std::memcpy(parameters.data(), object, object_bytes);
+  if (extent != nullptr) std::memcpy(parameters.data() + padded, extent, 3 * sizeof(std::int32_t));
+  const std::string name = std::string("kernel ") + k.code->source_name;
+  cuda::launch(dr, k.function, name, {grid.blocks[0], grid.blocks[1], grid.blocks[2]},
+               {grid.threads[0], grid.threads[1], grid.threads[2]}, 0, nullptr, parameters.data(), parameters.size());
+  dr.check(dr.cuStreamSynchronize(nullptr), name + " on " + d.gpu->name);
+}
+
+}  // namespace ample::detail

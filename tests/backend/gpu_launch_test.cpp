@@ -1,0 +1,197 @@
+// Launches on a GPU accelerator through the data model, against Ample's fake libcuda.so.1
+// (backend/fake_cuda), which CTest puts first on LD_LIBRARY_PATH: the fake GPU is listed as an
+// accelerator; views move to and from its memory through the driver; a kernel with device
+// code is launched with its kernel object (views pointing at the GPU's copies) as parameter,
+// and the fake hands the launch to the test, which plays the kernel on those copies; kernels
+// without device code, or reaching an array by reference, run on the CPU engine and say so.
+#define AMPLE_GPU_KERNELS
+#include <dlfcn.h>
+#include <gtest/gtest.h>
+
+#include <amp.h>
+
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "backend/fake_cuda/fake_cuda.h"
+
+namespace {
+
+using namespace concurrency;
+// <cstring> declares a global index(); this picks the C++ AMP one (docs/compatibility.md).
+using concurrency::index;
+
+/// launch_hook plays the launches the fake hands over.
+struct launch_hook {
+  std::function<int(const ample_fake_cuda_launch&)> play;
+  int launches = 0;
+};
+
+int call_hook(const ample_fake_cuda_launch* launch, void* context) {
+  auto& hook = *static_cast<launch_hook*>(context);
+  ++hook.launches;
+  return hook.play ? hook.play(*launch) : 0;
+}
+
+/// play_flat<Kernel, N>() runs every work-item of a flat kernel from its parameters: the
+/// object's bytes (its views pointing at the fake GPU's memory, reachable during the launch)
+/// and the extent after them. As on a GPU, in_kernel is true while it runs.
+template <class Kernel, int N>
+std::function<int(const ample_fake_cuda_launch&)> play_flat(const void* host_data) {
+  return [host_data](const ample_fake_cuda_launch& l) {
+    const std::size_t padded = (sizeof(Kernel) + 3) / 4 * 4;
+    if (l.parameter_bytes != padded + 12) return 1;  // CUDA_ERROR_INVALID_VALUE
+    // No view may still point at the host's data.
+    for (std::size_t at = 0; at + sizeof(void*) <= sizeof(Kernel); at += alignof(void*)) {
+      const void* p;
+      std::memcpy(&p, static_cast<const char*>(l.parameters) + at, sizeof p);
+      if (p == host_data) return 700;  // CUDA_ERROR_ILLEGAL_ADDRESS, as a GPU would fault
+    }
+    alignas(Kernel) unsigned char object[sizeof(Kernel)];
+    std::memcpy(object, l.parameters, sizeof(Kernel));
+    std::int32_t dims[3];
+    std::memcpy(dims, static_cast<const char*>(l.parameters) + padded, sizeof dims);
+    extent<N> e;
+    for (int d = 0; d < N; ++d) e[d] = dims[d];
+    const Kernel& kernel = *reinterpret_cast<const Kernel*>(object);
+    ample::detail::in_kernel = true;
+    index<N> idx;
+    for (unsigned flat = 0; flat < e.size(); ++flat) {
+      unsigned rest = flat;
+      for (int d = N - 1; d >= 0; --d) idx[d] = static_cast<int>(rest % e[d]), rest /= e[d];
+      ample::detail::call_work_item(kernel, idx);
+    }
+    ample::detail::in_kernel = false;
+    return 0;
+  };
+}
+
+class GpuLaunchTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    for (const accelerator& a : accelerator::get_all())
+      if (a.get_description() == L"Ample fake GPU") gpu_ = a;
+    ASSERT_EQ(gpu_.get_description(), L"Ample fake GPU") << "the fake driver is not loaded";
+    void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    ASSERT_NE(lib, nullptr);
+    set_hook_ = reinterpret_cast<void (*)(ample_fake_cuda_launch_hook, void*)>(
+        dlsym(lib, "ample_fake_cuda_set_launch_hook"));
+    ASSERT_NE(set_hook_, nullptr);
+    set_hook_(&call_hook, &hook_);
+  }
+  void TearDown() override {
+    if (set_hook_) set_hook_(nullptr, nullptr);
+  }
+
+  static ample::detail::transfer_counters::totals transfers(const accelerator& a) {
+    return ample::detail::find_device(a.get_device_path())->transfers.load();
+  }
+
+  accelerator gpu_{accelerator::cpu_accelerator};
+  launch_hook hook_;
+  void (*set_hook_)(ample_fake_cuda_launch_hook, void*) = nullptr;
+};
+
+TEST_F(GpuLaunchTest, TheGpuIsAnAcceleratorWithMicrosoftsProperties) {
+  const std::vector<accelerator> all = accelerator::get_all();
+  EXPECT_EQ(all.front(), gpu_) << "hardware first";
+  EXPECT_EQ(gpu_.get_device_path(), L"ample\\cuda\\0000:1b:00.0");
+  EXPECT_FALSE(gpu_.get_is_emulated());
+  EXPECT_FALSE(gpu_.get_has_display());
+  EXPECT_TRUE(gpu_.get_supports_double_precision());
+  EXPECT_EQ(gpu_.get_dedicated_memory(), 64u * 1024);
+  EXPECT_EQ(accelerator(gpu_.get_device_path()), gpu_);
+  EXPECT_NE(accelerator(), gpu_) << "the engine stays the default until GPU launches are proven on hardware";
+}
+
+TEST_F(GpuLaunchTest, FlatKernelRunsOnTheGpusCopiesAndSynchronizeBringsThemBack) {
+  std::vector<int> data(1000);
+  std::iota(data.begin(), data.end(), 0);
+  [[maybe_unused]] const auto before = transfers(gpu_);
+  {
+    array_view<int, 1> v(1000, data);
+    const auto kernel = [=](index<1> i) restrict(amp) { v[i] = v[i] * 2 + 1; };
+    hook_.play = play_flat<decltype(kernel), 1>(data.data());
+    parallel_for_each(gpu_.get_default_view(), v.extent, kernel);
+    gpu_.get_default_view().wait();
+#ifdef AMPLE_EXPECT_DEVICE_CODE
+    EXPECT_EQ(hook_.launches, 1);
+    EXPECT_EQ(data[10], 10) << "the GPU's writes reach the host only at synchronize()";
+#endif
+    v.synchronize();
+  }
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(data[i], 2 * i + 1) << "element " << i;
+#ifdef AMPLE_EXPECT_DEVICE_CODE
+  const auto after = transfers(gpu_);
+  EXPECT_EQ(after.bytes_in - before.bytes_in, 4000u);
+  EXPECT_EQ(after.bytes_out - before.bytes_out, 4000u);
+#else
+  EXPECT_EQ(hook_.launches, 0) << "no device code: the CPU engine ran it";
+#endif
+}
+
+TEST_F(GpuLaunchTest, RankTwoKernelOverTwoViews) {
+  std::vector<float> in(300 * 257), out(300 * 257, 0.0f);
+  std::iota(in.begin(), in.end(), 0.0f);
+  {
+    array_view<const float, 2> source(300, 257, in);
+    array_view<float, 2> target(300, 257, out);
+    target.discard_data();
+    const auto kernel = [=](index<2> i) restrict(amp) { target[i] = source[i] * 0.5f + 1.0f; };
+    hook_.play = play_flat<decltype(kernel), 2>(out.data());
+    parallel_for_each(gpu_.get_default_view(), target.extent, kernel);
+  }  // the last views go: what the GPU wrote comes home
+  for (std::size_t i = 0; i < in.size(); ++i) ASSERT_EQ(out[i], in[i] * 0.5f + 1.0f) << "element " << i;
+}
+
+TEST_F(GpuLaunchTest, KernelReachingAnArrayByReferenceRunsOnTheCpuEngine) {
+  std::vector<int> initial(64);
+  std::iota(initial.begin(), initial.end(), 100);
+  array<int, 1> a(64, initial.begin(), initial.end(), gpu_.get_default_view());
+  std::vector<int> result(64, 0);
+  array_view<int, 1> v(64, result);
+  testing::internal::CaptureStderr();
+  parallel_for_each(gpu_.get_default_view(), v.extent, [=, &a](index<1> i) restrict(amp) { v[i] = a[i] + 1; });
+  v.synchronize();
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(hook_.launches, 0);
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(result[i], 101 + i) << "element " << i;
+  EXPECT_NE(said.find("runs on the CPU engine, not on Ample fake GPU"), std::string::npos) << said;
+#ifdef AMPLE_EXPECT_DEVICE_CODE
+  EXPECT_NE(said.find("no array_view's"), std::string::npos) << said;
+#else
+  EXPECT_NE(said.find("not compiled for GPUs"), std::string::npos) << said;
+#endif
+}
+
+TEST_F(GpuLaunchTest, AFaultingKernelSurfacesAtSynchronizeAsAcceleratorViewRemoved) {
+#ifndef AMPLE_EXPECT_DEVICE_CODE
+  GTEST_SKIP() << "skipped: without device code the kernel runs on the CPU engine";
+#endif
+  std::vector<int> data(16, 0);
+  array_view<int, 1> v(16, data);
+  hook_.play = [](const ample_fake_cuda_launch&) { return 700; };  // CUDA_ERROR_ILLEGAL_ADDRESS
+  parallel_for_each(gpu_.get_default_view(), v.extent, [=](index<1> i) restrict(amp) { v[i] = 1; });
+  try {
+    v.synchronize();
+    FAIL() << "the fault was lost";
+  } catch (const accelerator_view_removed& e) {
+    EXPECT_NE(std::string(e.what()).find("CUDA_ERROR_ILLEGAL_ADDRESS"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(GpuLaunchTest, AViewLargerThanTheGpusMemoryIsOutOfMemory) {
+#ifndef AMPLE_EXPECT_DEVICE_CODE
+  GTEST_SKIP() << "skipped: without device code the kernel runs on the CPU engine";
+#endif
+  std::vector<int> big(std::size_t{20} << 20);  // 80 MiB, the fake GPU has 64
+  array_view<int, 1> v(static_cast<int>(big.size()), big);
+  EXPECT_THROW(parallel_for_each(gpu_.get_default_view(), v.extent, [=](index<1> i) restrict(amp) { v[i] = 1; }),
+               out_of_memory);
+}
+
+}  // namespace
