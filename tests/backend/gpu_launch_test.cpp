@@ -164,7 +164,10 @@ TEST_F(GpuLaunchTest, KernelReachingAnArrayByReferenceRunsOnTheCpuEngine) {
 #ifdef AMPLE_EXPECT_DEVICE_CODE
   EXPECT_NE(said.find("no array_view's"), std::string::npos) << said;
 #else
-  EXPECT_NE(said.find("not compiled for GPUs"), std::string::npos) << said;
+  // Built without the plugin, or with one that declined the kernel (sanitizer builds).
+  EXPECT_TRUE(said.find("not compiled for GPUs") != std::string::npos ||
+              said.find("kept it CPU-only") != std::string::npos)
+      << said;
 #endif
 }
 

@@ -77,8 +77,9 @@ loaded open_driver() {
 }
 
 const loaded& the_driver() {
-  static const loaded l = open_driver();
-  return l;
+  // Immortal: queues' threads free GPU memory while static objects are destroyed at exit.
+  static const loaded* const l = new loaded(open_driver());
+  return *l;
 }
 
 bool removes_device(CUresult r) {

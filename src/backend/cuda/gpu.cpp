@@ -46,16 +46,20 @@ std::vector<gpu> list_gpus(const driver& d) {
 void gpu::make_current() const {
   const driver& d = *driver::get();
   // One retained context per ordinal for the process; retaining is idempotent in the driver,
-  // but each retain needs its release, so it is done once.
-  static std::mutex mutex;
-  static std::vector<CUcontext> contexts;
+  // but each retain needs its release, so it is done once. Immortal: queues' threads still
+  // free GPU memory while the program's static objects are destroyed at exit.
+  struct retained {
+    std::mutex mutex;
+    std::vector<CUcontext> contexts;
+  };
+  static auto* const r = new retained;
   CUcontext context = nullptr;
   {
-    std::lock_guard lock(mutex);
-    if (contexts.size() <= static_cast<std::size_t>(ordinal)) contexts.resize(ordinal + 1, nullptr);
-    if (contexts[ordinal] == nullptr)
-      d.check(d.cuDevicePrimaryCtxRetain(&contexts[ordinal], handle), "cuDevicePrimaryCtxRetain(" + name + ")");
-    context = contexts[ordinal];
+    std::lock_guard lock(r->mutex);
+    if (r->contexts.size() <= static_cast<std::size_t>(ordinal)) r->contexts.resize(ordinal + 1, nullptr);
+    if (r->contexts[ordinal] == nullptr)
+      d.check(d.cuDevicePrimaryCtxRetain(&r->contexts[ordinal], handle), "cuDevicePrimaryCtxRetain(" + name + ")");
+    context = r->contexts[ordinal];
   }
   d.check(d.cuCtxSetCurrent(context), "cuCtxSetCurrent(" + name + ")");
 }

@@ -71,11 +71,14 @@ const std::uint32_t* pointer_offsets(const gpu_kernel& k) noexcept { return k.co
 std::uint32_t pointer_count(const gpu_kernel& k) noexcept { return k.code->pointer_count; }
 
 void announce_cpu_fallback(const device& d, const char* kernel, const std::string& why) {
-  static std::mutex mutex;
-  static std::set<std::pair<const device*, std::string>> said;
+  struct announced {
+    std::mutex mutex;
+    std::set<std::pair<const device*, std::string>> kernels;
+  };
+  static auto* const said = new announced;  // immortal: launches may come from static destructors
   const std::string type = type_of(kernel);
-  std::lock_guard lock(mutex);
-  if (!said.insert({&d, type}).second) return;
+  std::lock_guard lock(said->mutex);
+  if (!said->kernels.insert({&d, type}).second) return;
   std::string name(d.description.begin(), d.description.end());
   std::fprintf(stderr, "ample: kernel %s runs on the CPU engine, not on %s: %s\n", type.c_str(), name.c_str(),
                why.c_str());

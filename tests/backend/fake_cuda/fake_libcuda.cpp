@@ -21,7 +21,9 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <set>
 #include <string>
+#include <thread>
 
 #include "fake_cuda.h"
 
@@ -44,6 +46,9 @@ struct fake_gpu {
   std::size_t next_free = alignment;  // never hand out the range's first byte as address 0
   std::map<CUdeviceptr, std::size_t> allocations;
   CUresult fail_next = success;
+  /// The threads whose current context is the GPU's. Not a thread_local: LLVM 14's
+  /// LeakSanitizer faults scanning a dlopen()ed library's thread-local storage.
+  std::set<std::thread::id> current;
   ample_fake_cuda_launch_hook hook = nullptr;
   void* hook_context = nullptr;
 };
@@ -60,7 +65,6 @@ struct fake_module {
   std::map<std::string, std::string> functions;  // name -> the handle's storage (the name)
 };
 
-thread_local bool context_current = false;
 int primary_context_tag;  // its address is the context handle
 
 /// injected() is the failure ample_fake_cuda_fail_next() asked for, once.
@@ -74,8 +78,10 @@ CUresult injected() {
 
 CUresult ready(bool needs_context) {
   if (const CUresult r = injected(); r != success) return r;
-  if (!gpu().initialised) return not_initialized;
-  if (needs_context && !context_current) return invalid_context;
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  if (!g.initialised) return not_initialized;
+  if (needs_context && g.current.count(std::this_thread::get_id()) == 0) return invalid_context;
   return success;
 }
 
@@ -184,7 +190,10 @@ CUresult cuDevicePrimaryCtxRetain(void** context, int device) {
 
 CUresult cuCtxSetCurrent(void* context) {
   if (context != nullptr && context != &primary_context_tag) return invalid_context;
-  context_current = context != nullptr;
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  if (context != nullptr) g.current.insert(std::this_thread::get_id());
+  else g.current.erase(std::this_thread::get_id());
   return success;
 }
 
