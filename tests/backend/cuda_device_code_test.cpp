@@ -1,10 +1,10 @@
 // Kernels compiled to PTX by the device-code pass (compiler/src/ExtractDeviceCode.cpp), run
 // on the GPU through the driver layer with results equal to the CPU engine's. Label gpu.
 //
-// The CUDA backend does not launch kernels yet, so this test does what it will do, by hand:
-// the kernel object's bytes travel as the kernel's parameter, with each view's data pointer
-// replaced by the device copy (found here by its host address; the backend will use the
-// capture recorder's rebase, detail/capture_recorder.hpp).
+// Below the runtime: this test launches the pass's code through the driver layer by hand, the
+// kernel object's bytes as the kernel's parameter, each view's data pointer replaced by the
+// device copy (found here by its host address; parallel_for_each uses the capture recorder's
+// rebase instead: gpu_accelerator_test.cpp).
 #define AMPLE_GPU_KERNELS
 #include <gtest/gtest.h>
 
