@@ -28,32 +28,6 @@ using concurrency::array_view;
 using concurrency::extent;
 using concurrency::index;
 
-/// launch_shape is a launch's grid and block for a domain: x the last dimension.
-struct launch_shape {
-  cuda::grid_shape grid, block;
-};
-template <int N>
-launch_shape shape_of(const extent<N>& e) {
-  const unsigned x = static_cast<unsigned>(e[N - 1]);
-  const unsigned y = N > 1 ? static_cast<unsigned>(e[N - 2]) : 1;
-  const unsigned z = N > 2 ? static_cast<unsigned>(e[0]) : 1;
-  const cuda::grid_shape block{N == 1 ? 256u : 16u, N == 1 ? 1u : 16u, 1};
-  return {{(x + block.x - 1) / block.x, (y + block.y - 1) / block.y, z}, block};
-}
-template <int D0, int D1, int D2>
-launch_shape shape_of(const concurrency::tiled_extent<D0, D1, D2>& e) {
-  constexpr int rank = D1 == 0 ? 1 : D2 == 0 ? 2 : 3;
-  const int tile[3] = {D0, D1, D2};
-  cuda::grid_shape grid, block;
-  unsigned* const grid_dims[3] = {&grid.x, &grid.y, &grid.z};
-  unsigned* const block_dims[3] = {&block.x, &block.y, &block.z};
-  for (int d = 0; d < rank; ++d) {
-    *grid_dims[rank - 1 - d] = static_cast<unsigned>(e[d] / tile[d]);
-    *block_dims[rank - 1 - d] = static_cast<unsigned>(tile[d]);
-  }
-  return {grid, block};
-}
-
 /// on_gpu() runs `kernel`'s device code over `domain` (an extent, not a view's extent property,
 /// or a tiled extent), with each
 /// of `views` (host memory a view of the kernel points at, `bytes` long) copied to the GPU and
@@ -98,9 +72,9 @@ void on_gpu(const cuda::driver& d, const Kernel& kernel, const Domain& domain,
     for (int i = 0; i < Domain::rank; ++i) dims[i] = domain[i];
     std::memcpy(parameters.data() + object, dims, sizeof dims);
   }
-  const launch_shape shape = shape_of(domain);
-  cuda::launch(d, m.function(code->kernel_name), code->source_name, shape.grid, shape.block, 0, nullptr,
-               parameters.data(), parameters.size());
+  const ample::detail::gpu_grid g = ample::detail::gpu_grid_of(domain);
+  cuda::launch(d, m.function(code->kernel_name), code->source_name, {g.blocks[0], g.blocks[1], g.blocks[2]},
+               {g.threads[0], g.threads[1], g.threads[2]}, 0, nullptr, parameters.data(), parameters.size());
   for (std::size_t i = 0; i < views.size(); ++i)
     d.check(d.cuMemcpyDtoHAsync(views[i].first, copies[i].get(), views[i].second, nullptr), "DtoH");
   d.check(d.cuStreamSynchronize(nullptr), "cuStreamSynchronize");
