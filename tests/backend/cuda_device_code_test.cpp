@@ -20,6 +20,7 @@
 #include "backend/cuda/gpu.hpp"
 #include "backend/cuda/memory.hpp"
 #include "backend/cuda/module.hpp"
+#include "backend/seed_matmul_kernel.hpp"
 
 namespace {
 
@@ -199,19 +200,7 @@ TEST_F(CudaDeviceCodeTest, TiledMatmulWithTileStaticEqualsTheCpu) {
   const auto run = [&](std::vector<float>& c, bool on_device) {
     array_view<const float, 2> av(n, n, a), bv(n, n, b);
     array_view<float, 2> cv(n, n, c);
-    const auto kernel = [=](concurrency::tiled_index<16, 16> t) restrict(amp) {
-      const int row = t.local[0], col = t.local[1];
-      float sum = 0.0f;
-      for (int i = 0; i < n; i += 16) {
-        tile_static float sa[16][16], sb[16][16];
-        sa[row][col] = av(t.global[0], col + i);
-        sb[row][col] = bv(row + i, t.global[1]);
-        t.barrier.wait();
-        for (int k = 0; k < 16; ++k) sum += sa[row][k] * sb[k][col];
-        t.barrier.wait();
-      }
-      cv[t.global] = sum;
-    };
+    const auto kernel = seed::fig5_matmul(av, bv, cv, n);
     if (on_device) {
       on_gpu(d(), kernel, cv.extent.tile<16, 16>(),
              {{a.data(), a.size() * 4}, {b.data(), b.size() * 4}, {c.data(), c.size() * 4}});

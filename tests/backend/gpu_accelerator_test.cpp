@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "ample/detail/device.hpp"
+#include "backend/seed_matmul_kernel.hpp"
 
 namespace {
 
@@ -120,19 +121,7 @@ TEST_F(GpuAcceleratorTest, TiledMatmulEqualsTheCpu) {
   const auto run = [&](std::vector<float>& c, const accelerator_view& where) {
     array_view<const float, 2> av(n, n, a), bv(n, n, b);
     array_view<float, 2> cv(n, n, c);
-    parallel_for_each(where, cv.extent.tile<16, 16>(), [=](tiled_index<16, 16> t) restrict(amp) {
-      const int row = t.local[0], col = t.local[1];
-      float sum = 0.0f;
-      for (int i = 0; i < n; i += 16) {
-        tile_static float sa[16][16], sb[16][16];
-        sa[row][col] = av(t.global[0], col + i);
-        sb[row][col] = bv(row + i, t.global[1]);
-        t.barrier.wait();
-        for (int k = 0; k < 16; ++k) sum += sa[row][k] * sb[k][col];
-        t.barrier.wait();
-      }
-      cv[t.global] = sum;
-    });
+    parallel_for_each(where, cv.extent.tile<16, 16>(), seed::fig5_matmul(av, bv, cv, n));
     cv.synchronize();
   };
   run(cpu, accelerator().get_default_view());
