@@ -34,14 +34,17 @@ std::shared_ptr<view_state> make_default_view(const device& d) {
 /// the data model of a GPU on any machine. Both report is_emulated, as they did.
 ///
 /// Ample's multicore engine plays the part WARP played for Microsoft: a CPU running the kernels.
-/// So it reports is_emulated, as WARP did, and no device of Ample claims to be hardware. Programs
+/// So it reports is_emulated, as WARP did, and only GPUs claim to be hardware. Programs
 /// written for GPUs rely on that answer: some guard warp-synchronous kernels (work-items that
 /// skip barriers because a GPU runs 32 of them in lockstep) with `if (acc.is_emulated)`, and
 /// such kernels compute wrong results on any device without lockstep.
 ///
-/// Programs pick a device by its properties before launching, so the properties follow
-/// Microsoft's runtime on a machine without a DirectX 11 GPU, and get_all() lists the devices in
-/// a fixed order: the multicore engine (the default), then WARP, REF and cpu. The common idioms:
+/// The NVIDIA GPUs the CUDA driver lists come first, as hardware did in Microsoft's list
+/// (src/backend/cuda/gpu_devices.hpp); the default stays the engine until launches on them are
+/// proven on hardware (docs/design/cuda-backend.md). Without them, programs pick a device by
+/// its properties before launching, so the properties follow Microsoft's runtime on a machine
+/// without a DirectX 11 GPU, and get_all() lists the devices in a fixed order: the multicore
+/// engine (the default), then WARP, REF and cpu. The common idioms:
 /// - "the first accelerator that is not emulated" finds none, as on such a machine; the
 ///   program's fallback (the default accelerator, or set_default left alone) is the engine;
 /// - "the accelerator with the most dedicated_memory": only the engine reports any; WARP, REF
