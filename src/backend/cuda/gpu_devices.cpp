@@ -41,9 +41,10 @@ void* allocate(const device& d, std::size_t bytes, const char* what) {
   const driver& dr = on(d);
   CUdeviceptr p = 0;
   // cuMemAlloc refuses 0 bytes; an empty buffer still needs an address of its own.
-  dr.check(dr.cuMemAlloc(&p, std::max<std::size_t>(bytes, 1)),
-           "cannot allocate " + std::to_string(bytes) + " bytes of " + what + " on " + d.gpu->name);
-  dr.check(dr.cuMemsetD8(p, 0, bytes), "cannot clear " + std::to_string(bytes) + " bytes on " + d.gpu->name);
+  if (const CUresult r = dr.cuMemAlloc(&p, std::max<std::size_t>(bytes, 1)); r != CUDA_SUCCESS)
+    dr.failure(r, "cannot allocate " + std::to_string(bytes) + " bytes of " + what + " on " + d.gpu->name);
+  if (const CUresult r = dr.cuMemsetD8(p, 0, bytes); r != CUDA_SUCCESS)
+    dr.failure(r, "cannot clear " + std::to_string(bytes) + " bytes on " + d.gpu->name);
   return reinterpret_cast<void*>(p);
 }
 
@@ -56,20 +57,24 @@ void release(const device& d, void* p) noexcept {
   }
 }
 
+/// copied() waits for a copy queued with result `r` and throws for its failure, the message
+/// (made only then) naming the size and the GPU.
+void copied(const device& d, const driver& dr, CUresult r, std::size_t bytes, const char* direction) {
+  if (r == CUDA_SUCCESS) r = dr.cuStreamSynchronize(nullptr);
+  if (r != CUDA_SUCCESS)
+    dr.failure(r, "copy of " + std::to_string(bytes) + " bytes " + direction + " " + d.gpu->name);
+}
+
 /// The copies run on the legacy default stream, which orders them after every launch before
 /// them, and wait for their end, as memory_ops' copies must.
 void copy_in(const device& d, void* to, const void* from, std::size_t bytes) {
   const driver& dr = on(d);
-  const std::string what = "copy of " + std::to_string(bytes) + " bytes to " + d.gpu->name;
-  dr.check(dr.cuMemcpyHtoDAsync(address(to), from, bytes, nullptr), what);
-  dr.check(dr.cuStreamSynchronize(nullptr), what);
+  copied(d, dr, dr.cuMemcpyHtoDAsync(address(to), from, bytes, nullptr), bytes, "to");
 }
 
 void copy_out(const device& d, void* to, const void* from, std::size_t bytes) {
   const driver& dr = on(d);
-  const std::string what = "copy of " + std::to_string(bytes) + " bytes from " + d.gpu->name;
-  dr.check(dr.cuMemcpyDtoHAsync(to, address(from), bytes, nullptr), what);
-  dr.check(dr.cuStreamSynchronize(nullptr), what);
+  copied(d, dr, dr.cuMemcpyDtoHAsync(to, address(from), bytes, nullptr), bytes, "from");
 }
 
 constexpr memory_ops gpu_memory{&allocate, &release, &copy_in, &copy_out};

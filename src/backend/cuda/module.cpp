@@ -33,7 +33,7 @@ CUfunction module::function(const std::string& name) const {
   return f;
 }
 
-void launch(const driver& d, CUfunction function, const std::string& kernel, grid_shape grid, grid_shape block,
+void launch(const driver& d, CUfunction function, const char* kernel, grid_shape grid, grid_shape block,
             unsigned shared_bytes, CUstream stream, const void* parameters, std::size_t parameter_bytes) {
   std::size_t size = parameter_bytes;
   void* extra[] = {CU_LAUNCH_PARAM_BUFFER_POINTER, const_cast<void*>(parameters), CU_LAUNCH_PARAM_BUFFER_SIZE, &size,
@@ -41,7 +41,7 @@ void launch(const driver& d, CUfunction function, const std::string& kernel, gri
   const CUresult r = d.cuLaunchKernel(function, grid.x, grid.y, grid.z, block.x, block.y, block.z, shared_bytes, stream,
                                       nullptr, parameter_bytes != 0 ? extra : nullptr);
   if (r != CUDA_SUCCESS)
-    d.failure(r, "cannot launch " + kernel + " over " + std::to_string(grid.x) + "x" + std::to_string(grid.y) + "x" +
+    d.failure(r, std::string("cannot launch kernel ") + kernel + " over " + std::to_string(grid.x) + "x" + std::to_string(grid.y) + "x" +
                      std::to_string(grid.z) + " blocks of " + std::to_string(block.x) + "x" + std::to_string(block.y) +
                      "x" + std::to_string(block.z) + " threads with " + std::to_string(parameter_bytes) +
                      " bytes of parameters");

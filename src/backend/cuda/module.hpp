@@ -40,7 +40,7 @@ struct grid_shape {
 /// `shared_bytes` of dynamic shared memory and its parameters packed in `parameters` (the
 /// bytes of its parameter list as PTX lays it out: a kernel taking one struct byval gets the
 /// struct's bytes). `kernel` names it in an error's message.
-void launch(const driver& d, CUfunction function, const std::string& kernel, grid_shape grid, grid_shape block,
+void launch(const driver& d, CUfunction function, const char* kernel, grid_shape grid, grid_shape block,
             unsigned shared_bytes, CUstream stream, const void* parameters, std::size_t parameter_bytes);
 
 }  // namespace ample::detail::cuda
