@@ -94,8 +94,8 @@ void run_gpu_kernel(const device& d, const gpu_kernel& k, const void* object, st
   std::vector<unsigned char> parameters(extent != nullptr ? padded + 3 * sizeof(std::int32_t) : object_bytes);
   std::memcpy(parameters.data(), object, object_bytes);
   if (extent != nullptr) std::memcpy(parameters.data() + padded, extent, 3 * sizeof(std::int32_t));
-  cuda::launch(dr, k.function, k.code->source_name, {grid.blocks[0], grid.blocks[1], grid.blocks[2]}, {grid.threads[0], grid.threads[1], grid.threads[2]}, 0,
-               nullptr, parameters.data(), parameters.size());
+  cuda::launch(dr, k.function, k.code->source_name, {grid.blocks[0], grid.blocks[1], grid.blocks[2]},
+               {grid.threads[0], grid.threads[1], grid.threads[2]}, 0, nullptr, parameters.data(), parameters.size());
   // The message is made only for a failure: this is every launch's path.
   if (const cuda::CUresult r = dr.cuStreamSynchronize(nullptr); r != cuda::CUDA_SUCCESS)
     dr.failure(r, std::string("kernel ") + k.code->source_name + " on " + d.gpu->name);
