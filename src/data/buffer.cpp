@@ -122,7 +122,7 @@ buffer::~buffer() {
     if (!host_only()) acquire(nullptr, byte_ranges(0, bytes_), concurrency::access_type_read);
     if (auto it = r.buffers.find({home_, bytes_}); it != r.buffers.end() && it->second.expired()) r.buffers.erase(it);
   }
-  if (counted_) buffers_beyond_host.fetch_sub(1, std::memory_order_relaxed);
+  if (counted_) buffers_beyond_host.fetch_sub(1, std::memory_order_release);
   if (destroy_elements_ != nullptr) destroy_elements_(home_, bytes_);
   for (copy& c : copies_)
     if (c.owned) free_in(c.space, c.base);
@@ -266,10 +266,10 @@ void buffer::discard(const byte_ranges& region) {
 void buffer::update_host_only() {
   bool only = home_space_ == nullptr && discarded_.empty();
   for (std::size_t i = 1; i < copies_.size() && only; ++i) only = copies_[i].valid.empty();
-  host_only_.store(only, std::memory_order_relaxed);
+  host_only_.store(only, std::memory_order_release);
   if (only == !counted_) return;
   counted_ = !only;
-  buffers_beyond_host.fetch_add(counted_ ? 1 : -1, std::memory_order_relaxed);
+  buffers_beyond_host.fetch_add(counted_ ? 1 : -1, std::memory_order_release);
 }
 
 byte_ranges view_shape::region(const void* base) const {

@@ -147,10 +147,12 @@ class buffer : public std::enable_shared_from_this<buffer> {
   void drop_data_source() noexcept { has_data_source_ = false; }
 
   /// host_only() is true while no copy but the host's holds data and nothing is discarded:
-  /// host access and CPU-engine launches then have nothing to do. Relaxed: it is only a
-  /// shortcut for acquire(), which takes the lock, and a host thread reading it while another
-  /// launches over the same data is already racing on the data itself.
-  bool host_only() const noexcept { return host_only_.load(std::memory_order_relaxed); }
+  /// host access and CPU-engine launches then have nothing to do. Acquire, paired with the
+  /// release in update_host_only(): the thread whose acquire() made the buffer host_only may
+  /// have copied home bytes of a section another thread views (views over disjoint sections
+  /// of one vector share a buffer), and that thread, skipping acquire() on the flag alone,
+  /// must still see those bytes. On x86 both are plain moves.
+  bool host_only() const noexcept { return host_only_.load(std::memory_order_acquire); }
 
   /// acquire() makes `region` current in `space` for `access` (see the class comment):
   /// access_type_read copies in what is stale there; access_type_write makes the other copies
@@ -251,7 +253,8 @@ class buffer : public std::enable_shared_from_this<buffer> {
 };
 
 /// buffers_beyond_host counts the buffers that are not host_only(). While it is 0, a launch on
-/// a CPU-engine device needs no coherence work at all (launch.hpp). Relaxed: see host_only().
+/// a CPU-engine device needs no coherence work at all (launch.hpp). Acquire and release for
+/// the reason given at host_only().
 inline std::atomic<long> buffers_beyond_host{0};
 
 /// memory_space() is where a device's kernels find their data: nullptr for host memory.

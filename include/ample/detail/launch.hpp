@@ -181,7 +181,7 @@ void launch(const view_state& view, const Domain& domain, const Kernel& kernel) 
     return;
   }
   // A device without a queue addresses host memory; the copy only finds the views.
-  if (buffers_beyond_host.load(std::memory_order_relaxed) != 0) {
+  if (buffers_beyond_host.load(std::memory_order_acquire) != 0) {
     capture_recorder recorder(nullptr);
     [[maybe_unused]] const Kernel recorded = (recorder.start(), kernel);
     recorder.make_current();
