@@ -1,6 +1,7 @@
 // ExtractDeviceCode: the kernels of a translation unit as PTX, made from the host compile's own
 // IR (docs/design/cuda-backend.md, "Device code").
 #include "Contract.h"
+#include "DeviceMath.h"
 #include "DeviceTarget.h"
 #include "KernelObjectPointers.h"
 #include "LLVMCompat.h"
@@ -368,6 +369,7 @@ std::optional<CompiledKernel> compileEntry(Module &M, const LibraryGlobals &Libr
   makeTileStaticShared(*D, TileStatics);
   for (Function &F : *D)
     makeTargetNeutral(F);
+  lowerExactMathCalls(*D);
   // After the invokes became calls: a barrier reached through one is a call now.
   makeBarriersBlockWide(*D, Library.CurrentTile ? cast<GlobalVariable>(Map[Library.CurrentTile]) : nullptr);
   StripDebugInfo(*D);

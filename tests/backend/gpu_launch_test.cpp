@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <amp.h>
+#include <amp_math.h>
 
 #include <cstdint>
 #include <cstring>
@@ -168,6 +169,27 @@ TEST_F(GpuLaunchTest, KernelReachingAnArrayByReferenceRunsOnTheCpuEngine) {
   EXPECT_TRUE(said.find("not compiled for GPUs") != std::string::npos ||
               said.find("kept it CPU-only") != std::string::npos)
       << said;
+#endif
+}
+
+// sqrt and fma stay C library calls in the host compile (they may set errno); device code makes
+// them PTX instructions, so the kernel is launched on the GPU, not sent to the CPU engine.
+TEST_F(GpuLaunchTest, KernelCallingExactMathFunctionsHasDeviceCode) {
+  std::vector<float> data(64, 2.0f);
+  array_view<float, 1> v(64, data);
+  hook_.play = [](const ample_fake_cuda_launch&) { return 0; };
+  testing::internal::CaptureStderr();
+  parallel_for_each(gpu_.get_default_view(), v.extent, [=](index<1> i) restrict(amp) {
+    v[i] = fast_math::sqrtf(v[i]) + precise_math::fma(double(v[i]), 2.0, 1.0);
+  });
+  v.synchronize();
+  const std::string said = testing::internal::GetCapturedStderr();
+#ifdef AMPLE_EXPECT_DEVICE_CODE
+  EXPECT_EQ(hook_.launches, 1);
+  EXPECT_EQ(said, "");
+#else
+  EXPECT_EQ(hook_.launches, 0);
+  EXPECT_NE(said.find("runs on the CPU engine"), std::string::npos) << said;
 #endif
 }
 
