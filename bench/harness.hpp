@@ -57,6 +57,16 @@ class reporter {
 inline double gflops(double flops, double seconds) { return flops / seconds * 1e-9; }
 inline double gbps(double bytes, double seconds) { return bytes / seconds * 1e-9; }
 
+/// first_difference() returns "" when a == b, else where and how they differ.
+template <class T>
+std::string first_difference(const std::vector<T>& got, const std::vector<T>& want) {
+  if (got.size() != want.size()) return "sizes differ";
+  for (std::size_t i = 0; i < got.size(); ++i)
+    if (got[i] != want[i])
+      return "element " + std::to_string(i) + " is " + std::to_string(got[i]) + ", expected " + std::to_string(want[i]);
+  return {};
+}
+
 /// workload is one entry of the suite: a name and the function that runs all its impls.
 struct workload {
   std::string name;

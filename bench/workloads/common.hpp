@@ -49,15 +49,6 @@ std::vector<T> pattern(std::size_t n, std::uint32_t seed) {
   return v;
 }
 
-/// first_difference() returns "" when a == b, else where and how they differ.
-template <class T>
-std::string first_difference(const std::vector<T>& got, const std::vector<T>& want) {
-  if (got.size() != want.size()) return "sizes differ";
-  for (std::size_t i = 0; i < got.size(); ++i)
-    if (got[i] != want[i])
-      return "element " + std::to_string(i) + " is " + std::to_string(got[i]) + ", expected " + std::to_string(want[i]);
-  return {};
-}
 
 /// first_relative_difference() allows |got - want| <= tol * max(1, |want|) per element.
 inline std::string first_relative_difference(const std::vector<float>& got, const std::vector<float>& want,

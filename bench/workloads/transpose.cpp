@@ -6,6 +6,7 @@
 
 #include "../peers/pocl.hpp"
 #include "common.hpp"
+#include "transpose_kernels.hpp"
 
 using namespace concurrency;
 
@@ -16,48 +17,16 @@ namespace {
 // (docs/compatibility.md).
 using concurrency::index;
 
-constexpr int BSX = 16, BSY = 16;
-
 // Variant 1 in the simple model: one work-item per element, no tiles.
 void transpose_ample(const array_view<const float, 2>& a, const array_view<float, 2>& b) {
   parallel_for_each(b.extent, [=](index<2> idx) restrict(amp) { b(idx[1], idx[0]) = a[idx]; });
   b.synchronize();
 }
 
-// Variant 1 as the seed launches it: 16x16 blocks, no shared memory. i runs along columns
-// (CUDA's x, C++ AMP dimension 1), j along rows.
-void transpose_1(const array_view<const float, 2>& a, const array_view<float, 2>& b) {
-  parallel_for_each(b.extent.tile<BSY, BSX>(), [=](tiled_index<BSY, BSX> t_idx) restrict(amp) {
-    int i = t_idx.local[1] + t_idx.tile[1] * BSX;
-    int j = t_idx.local[0] + t_idx.tile[0] * BSY;
-    b(j, i) = a(i, j);
-  });
-  b.synchronize();
-}
-
-// Variant 2: the block goes through tile_static memory, sh[BSY][BSX].
-void transpose_2(const array_view<const float, 2>& a, const array_view<float, 2>& b) {
-  parallel_for_each(b.extent.tile<BSY, BSX>(), [=](tiled_index<BSY, BSX> t_idx) restrict(amp) {
-    tile_static float sh[BSY][BSX];
-    int x = t_idx.tile[1] * BSX;
-    int y = t_idx.tile[0] * BSY;
-    sh[t_idx.local[0]][t_idx.local[1]] = a(y + t_idx.local[0], x + t_idx.local[1]);
-    t_idx.barrier.wait();
-    b(x + t_idx.local[0], y + t_idx.local[1]) = sh[t_idx.local[1]][t_idx.local[0]];
-  });
-  b.synchronize();
-}
-
-// Variant 3: as variant 2 with rows padded to BSX + 1 against shared-memory bank conflicts.
-void transpose_3(const array_view<const float, 2>& a, const array_view<float, 2>& b) {
-  parallel_for_each(b.extent.tile<BSY, BSX>(), [=](tiled_index<BSY, BSX> t_idx) restrict(amp) {
-    tile_static float sh[BSY][BSX + 1];
-    int x = t_idx.tile[1] * BSX;
-    int y = t_idx.tile[0] * BSY;
-    sh[t_idx.local[0]][t_idx.local[1]] = a(y + t_idx.local[0], x + t_idx.local[1]);
-    t_idx.barrier.wait();
-    b(x + t_idx.local[0], y + t_idx.local[1]) = sh[t_idx.local[1]][t_idx.local[0]];
-  });
+// The seed's three tiled variants (transpose_kernels.hpp).
+template <auto Kernel>
+void transpose_tiled(const array_view<const float, 2>& a, const array_view<float, 2>& b) {
+  parallel_for_each(b.extent.tile<transpose_kernels::BSY, transpose_kernels::BSX>(), Kernel(a, b));
   b.synchronize();
 }
 
@@ -97,9 +66,9 @@ void transpose(const options& o, reporter& rep, int N) {
     void (*run)(const array_view<const float, 2>&, const array_view<float, 2>&);
     const char* on_fibers;  ///< the name of its run with every tile on fibers, for those with barriers
   } variants[] = {{"ample", transpose_ample, nullptr},
-                  {"ample_tiled_nostatic", transpose_1, nullptr},
-                  {"ample_tiled", transpose_2, "ample_tiled_fibers"},
-                  {"ample_tiled_padded", transpose_3, "ample_tiled_padded_fibers"}};
+                  {"ample_tiled_nostatic", transpose_tiled<transpose_kernels::variant_1>, nullptr},
+                  {"ample_tiled", transpose_tiled<transpose_kernels::variant_2>, "ample_tiled_fibers"},
+                  {"ample_tiled_padded", transpose_tiled<transpose_kernels::variant_3>, "ample_tiled_padded_fibers"}};
   const auto run_variant = [&](const char* impl, bool on_fibers, auto run) {
     out.assign(count, -1.0f);
     const tiled_run t = measure_tiled(o, on_fibers, [&] { run(a, b); });

@@ -1,0 +1,391 @@
+// ample_gpu_bench: the seed workloads on an NVIDIA GPU, each Ample kernel (parallel_for_each on
+// the GPU accelerator, device code from the plugin) next to the same kernel written in CUDA C++
+// (peer_kernels.cu) launched through the driver, in one run: issue 31's targets.
+//
+//   ample_gpu_bench [--quick] [--reps N] [--json FILE]
+//
+// Progress and the table go to stderr and stdout; the records, with each Ample/peer ratio, to
+// FILE as JSON. Exits 0 having printed "skipped: ..." where no GPU is listed, 1 if any result
+// is wrong, 2 on bad arguments.
+#define AMPLE_GPU_KERNELS
+#include <amp.h>
+#include <dlfcn.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "ample/detail/device.hpp"
+#include "backend/cuda/driver.hpp"
+#include "backend/cuda/gpu.hpp"
+#include "backend/cuda/memory.hpp"
+#include "backend/cuda/module.hpp"
+#include "backend/seed_matmul_kernel.hpp"
+#include "harness.hpp"
+#include "workloads/transpose_kernels.hpp"
+
+extern const char peer_kernels_ptx[];  // peer_kernels.cu as PTX (embed_ptx.cmake)
+
+namespace bench {
+namespace {
+
+using namespace concurrency;
+namespace cuda = ample::detail::cuda;
+// <cstring> declares a global index(); this picks the C++ AMP one (docs/compatibility.md).
+using concurrency::index;
+
+/// ratio is a record's time against its peer's, both medians of the same run.
+struct ratio {
+  std::string workload, impl, peer;
+  double value;
+};
+
+/// cublas is NVIDIA's cuBLAS where the library is installed (with the CUDA toolkit), loaded at
+/// run time as the driver is: its SGEMM is the matmul's reference speed.
+struct cublas {
+  using handle = struct cublas_context*;
+  int (*create)(handle*);
+  int (*destroy)(handle);
+  int (*sgemm)(handle, int transa, int transb, int m, int n, int k, const float* alpha, const float* a, int lda,
+               const float* b, int ldb, const float* beta, float* c, int ldc);
+
+  /// load() is cuBLAS, or null with `why` set.
+  static const cublas* load(std::string& why) {
+    static const cublas* loaded = [] () -> const cublas* {
+      for (const char* name : {"libcublas.so.13", "libcublas.so.12", "libcublas.so.11", "/usr/local/cuda/lib64/libcublas.so"})
+        if (void* lib = dlopen(name, RTLD_NOW | RTLD_LOCAL)) {
+          auto* c = new cublas{reinterpret_cast<int (*)(handle*)>(dlsym(lib, "cublasCreate_v2")),
+                               reinterpret_cast<int (*)(handle)>(dlsym(lib, "cublasDestroy_v2")),
+                               reinterpret_cast<decltype(cublas::sgemm)>(dlsym(lib, "cublasSgemm_v2"))};
+          if (c->create && c->destroy && c->sgemm) return c;
+        }
+      return nullptr;
+    }();
+    if (!loaded) why = "no libcublas.so.13, .12 or .11 (it comes with the CUDA toolkit)";
+    return loaded;
+  }
+};
+
+/// current() makes `gpu` current on the calling thread and is its driver.
+const cuda::driver& current(const cuda::gpu& gpu) {
+  gpu.make_current();
+  return *cuda::driver::get();
+}
+
+/// gpu_suite holds what every workload uses: the GPU as an accelerator, its driver-level
+/// handle, the peers' module, and the records.
+class gpu_suite {
+ public:
+  gpu_suite(const accelerator& gpu, const options& o)
+      : view_(gpu.get_default_view()),
+        device_(*ample::detail::find_device(gpu.get_device_path())->gpu),
+        driver_(*cuda::driver::get()),
+        options_(o),
+        peers_(current(device_), peer_kernels_ptx, "bench/gpu/peer_kernels.cu") {}
+
+  void matmul(int n);
+  void transposes(int n);
+  void empty_launch();
+  void round_trip(std::size_t count);
+
+  int failures() const noexcept { return reporter_.failures(); }
+  void write_json(const std::string& path) const;
+  void print_ratios() const;
+
+ private:
+  /// device_buffer is `count` floats of GPU memory holding `from`, for a peer.
+  cuda::device_memory device_buffer(const std::vector<float>& from) {
+    device_.make_current();
+    cuda::device_memory m(driver_, from.size() * sizeof(float));
+    driver_.check(driver_.cuMemcpyHtoDAsync(m.get(), from.data(), m.bytes(), nullptr), "bench copy in");
+    synchronize_gpu();
+    return m;
+  }
+  std::vector<float> read_back(const cuda::device_memory& m) {
+    std::vector<float> to(m.bytes() / sizeof(float));
+    device_.make_current();
+    driver_.check(driver_.cuMemcpyDtoHAsync(to.data(), m.get(), m.bytes(), nullptr), "bench copy out");
+    synchronize_gpu();
+    return to;
+  }
+  void synchronize_gpu() { driver_.check(driver_.cuStreamSynchronize(nullptr), "bench synchronize"); }
+  /// launch_peer() runs peer kernel `name` over `grid` blocks of `block` threads to completion.
+  template <class... Parameters>
+  void launch_peer(const char* name, cuda::grid_shape grid, cuda::grid_shape block, Parameters... parameters) {
+    device_.make_current();
+    // The parameters as PTX lays them out: pointers 8-aligned, ints 4-aligned, in order.
+    std::vector<char> packed;
+    [[maybe_unused]] const auto append = [&](const auto& p) {
+      packed.resize((packed.size() + alignof(decltype(p)) - 1) / alignof(decltype(p)) * alignof(decltype(p)));
+      const std::size_t at = packed.size();
+      packed.resize(at + sizeof(p));
+      std::memcpy(packed.data() + at, &p, sizeof(p));
+    };
+    (append(parameters), ...);
+    cuda::launch(driver_, peers_.function(name), name, grid, block, 0, nullptr, packed.data(), packed.size());
+    synchronize_gpu();
+  }
+  void record(result r, const std::string& wrong) {
+    r.verified = wrong.empty();
+    if (!r.verified) reporter_.fail(r.workload, r.impl, wrong);
+    reporter_.add(r);
+  }
+  void compare(const std::string& workload, const std::string& impl, const std::string& peer) {
+    const result *mine = nullptr, *theirs = nullptr;
+    for (const result& r : reporter_.results()) {
+      if (r.workload == workload && r.impl == impl) mine = &r;
+      if (r.workload == workload && r.impl == peer) theirs = &r;
+    }
+    if (mine && theirs) ratios_.push_back({workload, impl, peer, mine->time.median_s / theirs->time.median_s});
+  }
+
+  accelerator_view view_;
+  const cuda::gpu& device_;
+  const cuda::driver& driver_;
+  options options_;
+  cuda::module peers_;
+  reporter reporter_;
+  std::vector<ratio> ratios_;
+};
+
+std::vector<float> pattern(std::size_t count, int period) {
+  std::vector<float> v(count);
+  for (std::size_t i = 0; i < count; ++i) v[i] = static_cast<float>(static_cast<int>(i % period) - period / 2);
+  return v;
+}
+
+/// matmul_f32_<n>: the seeds' Fig. 5 kernel, 16 x 16 tiles, against its CUDA C++ form.
+void gpu_suite::matmul(int n) {
+  const std::string w = "gpu_matmul_fig5_f32_" + std::to_string(n);
+  const double flops = 2.0 * n * n * n;
+  const std::size_t count = std::size_t(n) * n;
+  const std::vector<float> a = pattern(count, 7), b = pattern(count, 5);
+
+  std::vector<float> ample_c(count, 0.0f);
+  {
+    array_view<const float, 2> av(n, n, a), bv(n, n, b);
+    array_view<float, 2> cv(n, n, ample_c);
+    cv.discard_data();
+    // After the first run a, b and c are current on the GPU: each run is the kernel alone.
+    const timing t = measure(options_, [&] {
+      parallel_for_each(view_, cv.extent.tile<16, 16>(), seed::fig5_matmul(av, bv, cv, n));
+      view_.wait();
+    });
+    cv.synchronize();
+    reporter_.add(result{w, "ample", t, "GFLOP/s", gflops(flops, t.median_s)});
+  }
+  const cuda::device_memory da = device_buffer(a), db = device_buffer(b), dc = device_buffer(std::vector<float>(count));
+  const unsigned blocks = static_cast<unsigned>(n / 16);
+  const timing t = measure(options_, [&] { launch_peer("matmul_fig5", {blocks, blocks}, {16, 16}, da.get(), db.get(), dc.get(), n); });
+  record(result{w, "cuda_cpp", t, "GFLOP/s", gflops(flops, t.median_s)}, first_difference(ample_c, read_back(dc)));
+  compare(w, "ample", "cuda_cpp");
+
+  std::string why;
+  const cublas* blas = cublas::load(why);
+  if (!blas) {
+    std::fprintf(stderr, "  %-36s %-20s skipped: %s\n", w.c_str(), "cublas_sgemm", why.c_str());
+    return;
+  }
+  cublas::handle h = nullptr;
+  if (const int status = blas->create(&h); status != 0) {
+    std::fprintf(stderr, "  %-36s %-20s skipped: cublasCreate returned %d\n", w.c_str(), "cublas_sgemm", status);
+    return;
+  }
+  const cuda::device_memory blas_c = device_buffer(std::vector<float>(count));
+  const float one = 1.0f, zero = 0.0f;
+  const auto* a_on_gpu = reinterpret_cast<const float*>(da.get());
+  const auto* b_on_gpu = reinterpret_cast<const float*>(db.get());
+  auto* c_on_gpu = reinterpret_cast<float*>(blas_c.get());
+  // Column-major C^T = B^T A^T is row-major C = A B. The products and sums are integers below
+  // 2^24, exact in any order: the result must equal Ample's in every element.
+  const timing tb = measure(options_, [&] {
+    device_.make_current();
+    blas->sgemm(h, 0, 0, n, n, n, &one, b_on_gpu, n, a_on_gpu, n, &zero, c_on_gpu, n);
+    synchronize_gpu();
+  });
+  record(result{w, "cublas_sgemm", tb, "GFLOP/s", gflops(flops, tb.median_s)}, first_difference(ample_c, read_back(blas_c)));
+  blas->destroy(h);
+  compare(w, "ample", "cublas_sgemm");
+}
+
+/// transpose_f32_<n>: the seed's three tiled transposes against their CUDA C++ forms, and a
+/// device-to-device copy of the same bytes (the bandwidth ceiling).
+void gpu_suite::transposes(int n) {
+  const std::string w = "gpu_transpose_f32_" + std::to_string(n);
+  const double bytes = 2.0 * n * n * sizeof(float);
+  const std::size_t count = std::size_t(n) * n;
+  const std::vector<float> in = pattern(count, 1013);
+  std::vector<float> want(count);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j) want[std::size_t(j) * n + i] = in[std::size_t(i) * n + j];
+
+  const cuda::device_memory from = device_buffer(in), to = device_buffer(std::vector<float>(count));
+  const timing copy = measure(options_, [&] {
+    driver_.check(driver_.cuMemcpyDtoDAsync(to.get(), from.get(), count * sizeof(float), nullptr), "bench copy");
+    synchronize_gpu();
+  });
+  reporter_.add(result{w, "copy_device_to_device", copy, "GB/s", gbps(bytes, copy.median_s)});
+
+  const auto run_ample = [&](const char* impl, auto make_kernel) {
+    std::vector<float> out(count, -1.0f);
+    array_view<const float, 2> a(n, n, in);
+    array_view<float, 2> b(n, n, out);
+    b.discard_data();
+    const timing t = measure(options_, [&] {
+      parallel_for_each(view_, b.extent.tile<transpose_kernels::BSY, transpose_kernels::BSX>(), make_kernel(a, b));
+      view_.wait();
+    });
+    b.synchronize();
+    record(result{w, impl, t, "GB/s", gbps(bytes, t.median_s)}, first_difference(out, want));
+  };
+  run_ample("ample_tiled_nostatic", transpose_kernels::variant_1);
+  run_ample("ample_tiled", transpose_kernels::variant_2);
+  run_ample("ample_tiled_padded", transpose_kernels::variant_3);
+
+  const unsigned blocks = static_cast<unsigned>(n / 16);
+  for (const char* peer : {"transpose_1", "transpose_2", "transpose_3"}) {
+    const timing t = measure(options_, [&] { launch_peer(peer, {blocks, blocks}, {16, 16}, from.get(), to.get(), n); });
+    record(result{w, std::string("cuda_cpp_") + peer, t, "GB/s", gbps(bytes, t.median_s)},
+           first_difference(read_back(to), want));
+  }
+  compare(w, "ample_tiled_nostatic", "cuda_cpp_transpose_1");
+  compare(w, "ample_tiled", "cuda_cpp_transpose_2");
+  compare(w, "ample_tiled_padded", "cuda_cpp_transpose_3");
+}
+
+/// launch_empty: an empty kernel launched and waited for, through parallel_for_each and raw.
+void gpu_suite::empty_launch() {
+  const std::string w = "gpu_launch_empty";
+  options o = options_;
+  o.reps = std::max(o.reps, 201);
+  const timing ample = measure(o, [&] {
+    parallel_for_each(view_, extent<1>(1), [](index<1>) restrict(amp) {});
+    view_.wait();
+  });
+  reporter_.add(result{w, "ample", ample, "ns", ample.median_s * 1e9});
+  const timing raw = measure(o, [&] { launch_peer("empty", {1}, {1}); });
+  reporter_.add(result{w, "cuLaunchKernel", raw, "ns", raw.median_s * 1e9});
+  compare(w, "ample", "cuLaunchKernel");
+}
+
+/// round_trip_f32: a view over a std::vector, made anew each time as a program would, copied
+/// to the GPU by a kernel that adds 1 and back by synchronize(); against the driver's copies of
+/// the same bytes from page-locked and from ordinary (pageable) memory.
+void gpu_suite::round_trip(std::size_t count) {
+  const std::string w = "gpu_round_trip_f32_" + std::to_string(count >> 20) + "M";
+  const double bytes = 2.0 * count * sizeof(float);
+  std::vector<float> host(count, 0.0f);
+  int runs = 0;
+  const timing t = measure(options_, [&] {
+    array_view<float, 1> v(static_cast<int>(count), host);
+    parallel_for_each(view_, v.extent, [=](index<1> i) restrict(amp) { v[i] += 1.0f; });
+    v.synchronize();
+    ++runs;
+  });
+  std::string wrong;
+  for (std::size_t i = 0; i < count && wrong.empty(); ++i)
+    if (host[i] != static_cast<float>(runs))
+      wrong = "element " + std::to_string(i) + " is " + std::to_string(host[i]) + " after " + std::to_string(runs) + " runs";
+  record(result{w, "ample", t, "GB/s", gbps(bytes, t.median_s)}, wrong);
+
+  device_.make_current();
+  const cuda::device_memory gpu_copy(driver_, count * sizeof(float));
+  const cuda::pinned_memory pinned(driver_, count * sizeof(float));
+  const auto copies = [&](void* through) {
+    driver_.check(driver_.cuMemcpyHtoDAsync(gpu_copy.get(), through, gpu_copy.bytes(), nullptr), "bench copy in");
+    driver_.check(driver_.cuMemcpyDtoHAsync(through, gpu_copy.get(), gpu_copy.bytes(), nullptr), "bench copy out");
+    synchronize_gpu();
+  };
+  const timing p = measure(options_, [&] { copies(pinned.get()); });
+  reporter_.add(result{w, "copies_pinned", p, "GB/s", gbps(bytes, p.median_s)});
+  const timing q = measure(options_, [&] { copies(host.data()); });
+  reporter_.add(result{w, "copies_pageable", q, "GB/s", gbps(bytes, q.median_s)});
+  compare(w, "ample", "copies_pinned");
+}
+
+std::string json_escape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (static_cast<unsigned char>(c) >= 0x20) out += c;
+  }
+  return out;
+}
+
+void gpu_suite::write_json(const std::string& path) const {
+  std::ofstream out(path);
+  out << "{\"gpu\": \"" << json_escape(device_.name) << "\", \"compute_capability\": \"" << device_.compute_major << "."
+      << device_.compute_minor << "\", \"driver\": " << driver_.version << ",\n \"results\": [\n";
+  const std::vector<result>& results = reporter_.results();
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const result& r = results[i];
+    out << "  {\"workload\": \"" << r.workload << "\", \"impl\": \"" << r.impl << "\", \"median_s\": " << r.time.median_s
+        << ", \"min_s\": " << r.time.min_s << ", \"max_s\": " << r.time.max_s << ", \"reps\": " << r.time.reps
+        << ", \"metric\": \"" << r.metric << "\", \"value\": " << r.value
+        << ", \"verified\": " << (r.verified ? "true" : "false") << "}" << (i + 1 < results.size() ? "," : "") << "\n";
+  }
+  out << " ],\n \"ratios\": [\n";
+  for (std::size_t i = 0; i < ratios_.size(); ++i)
+    out << "  {\"workload\": \"" << ratios_[i].workload << "\", \"impl\": \"" << ratios_[i].impl << "\", \"peer\": \""
+        << ratios_[i].peer << "\", \"time_ratio\": " << ratios_[i].value << "}" << (i + 1 < ratios_.size() ? "," : "")
+        << "\n";
+  out << " ]}\n";
+}
+
+void gpu_suite::print_ratios() const {
+  std::printf("\n%-28s %-22s %-24s %s\n", "workload", "ample", "peer", "time ratio (medians)");
+  for (const ratio& r : ratios_)
+    std::printf("%-28s %-22s %-24s %.3f\n", r.workload.c_str(), r.impl.c_str(), r.peer.c_str(), r.value);
+}
+
+int usage() {
+  std::fprintf(stderr, "usage: ample_gpu_bench [--quick] [--reps N] [--json FILE]\n");
+  return 2;
+}
+
+}  // namespace
+}  // namespace bench
+
+int main(int argc, char** argv) {
+  bench::options o;
+  std::string json;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--quick") {
+      o.quick = true;
+      o.reps = 3;
+    } else if (arg == "--reps" && i + 1 < argc) {
+      o.reps = std::atoi(argv[++i]);
+      if (o.reps < 1) return bench::usage();
+    } else if (arg == "--json" && i + 1 < argc) {
+      json = argv[++i];
+    } else {
+      return bench::usage();
+    }
+  }
+  concurrency::accelerator gpu(concurrency::accelerator::cpu_accelerator);
+  for (const concurrency::accelerator& a : concurrency::accelerator::get_all())
+    if (a.get_device_path().rfind(L"ample\\cuda\\", 0) == 0) {
+      gpu = a;
+      break;
+    }
+  if (gpu.get_device_path() == concurrency::accelerator::cpu_accelerator) {
+    const std::string why = ample::detail::cuda::driver::get() ? "the driver lists no GPU" : ample::detail::cuda::driver::why();
+    std::printf("ample_gpu_bench: skipped: no GPU (%s)\n", why.c_str());
+    return 0;
+  }
+  bench::gpu_suite suite(gpu, o);
+  std::fprintf(stderr, "ample_gpu_bench on %ls\n", gpu.get_description().c_str());
+  suite.empty_launch();
+  suite.matmul(4096);
+  suite.transposes(8192);
+  suite.round_trip(std::size_t{64} << 20);
+  suite.print_ratios();
+  if (!json.empty()) suite.write_json(json);
+  return suite.failures() == 0 ? 0 : 1;
+}
