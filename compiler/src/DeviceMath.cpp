@@ -1,12 +1,28 @@
 // DeviceMath: the C library's math functions in device code (DeviceMath.h).
 #include "DeviceMath.h"
 
+#include "LLVMCompat.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
 
 using namespace llvm;
 
@@ -47,6 +63,137 @@ Intrinsic::ID exactIntrinsicOf(const Function &F) {
   return Intrinsic::not_intrinsic;
 }
 
+/// LibraryPrefix starts the names of libclc's definitions in device code: with a dot, no
+/// program's symbol (a C or C++ name) can have one.
+constexpr StringLiteral LibraryPrefix = "ample.libclc.";
+
+/// LibraryFunction is a C library math function (its double name; the float one adds `f`) and
+/// its libclc counterpart: the OpenCL C function of the same meaning and its parameters as
+/// mangled (Itanium, as libclc's bitcode names its overloads), T standing for float (f) or
+/// double (d). The C declaration's type must equal the libclc function's, which
+/// linkMathLibrary() checks, so a C function with another signature is never matched.
+struct LibraryFunction {
+  StringLiteral Name;
+  StringLiteral OpenCLName;
+  StringLiteral Parameters;
+};
+
+constexpr LibraryFunction LibraryFunctions[] = {
+    {"acos", "acos", "T"},   {"acosh", "acosh", "T"},   {"asin", "asin", "T"},     {"asinh", "asinh", "T"},
+    {"atan", "atan", "T"},   {"atanh", "atanh", "T"},   {"cbrt", "cbrt", "T"},     {"cos", "cos", "T"},
+    {"cosh", "cosh", "T"},   {"erf", "erf", "T"},       {"erfc", "erfc", "T"},     {"exp", "exp", "T"},
+    {"exp2", "exp2", "T"},   {"exp10", "exp10", "T"},   {"expm1", "expm1", "T"},   {"lgamma", "lgamma", "T"},
+    {"log", "log", "T"},     {"log10", "log10", "T"},   {"log1p", "log1p", "T"},   {"log2", "log2", "T"},
+    {"logb", "logb", "T"},   {"sin", "sin", "T"},       {"sinh", "sinh", "T"},     {"tan", "tan", "T"},
+    {"tanh", "tanh", "T"},   {"tgamma", "tgamma", "T"}, {"ilogb", "ilogb", "T"},   {"atan2", "atan2", "TT"},
+    {"fdim", "fdim", "TT"},  {"fmod", "fmod", "TT"},    {"hypot", "hypot", "TT"},  {"nextafter", "nextafter", "TT"},
+    {"pow", "pow", "TT"},    {"remainder", "remainder", "TT"}, {"ldexp", "ldexp", "Ti"},
+    {"scalbn", "ldexp", "Ti"}, {"powi", "pown", "Ti"},   {"frexp", "frexp", "TPi"}, {"lgamma_r", "lgamma_r", "TPi"},
+    {"modf", "modf", "TPT"}, {"remquo", "remquo", "TTPi"},
+};
+
+/// cNameOf() is the C library's name of `M` for float (`sinf`, `lgammaf_r`) or double.
+std::string cNameOf(const LibraryFunction &M, bool Float) {
+  if (!Float)
+    return M.Name.str();
+  StringRef Name = M.Name;
+  return Name.consume_back("_r") ? Name.str() + "f_r" : Name.str() + "f";
+}
+
+/// libraryNameOf() is the name in libclc of the function of the same meaning as declaration
+/// `F`: a C library function (`sinf`: `_Z3sinf`) or an intrinsic (`llvm.sin.f32`: the same;
+/// `llvm.powi.f32.i32`: `_Z4pownfi`); empty if there is none.
+std::string libraryNameOf(const Function &F) {
+  if (F.arg_size() == 0)
+    return {};
+  Type *T = F.getArg(0)->getType();
+  if (!T->isFloatTy() && !T->isDoubleTy())
+    return {};
+  const bool Float = T->isFloatTy();
+  for (const LibraryFunction &M : LibraryFunctions) {
+    // powi has no C function: an external `powi` is the program's own.
+    const bool Matches = F.isIntrinsic() ? compat::startsWith(F.getName(), ("llvm." + M.Name + ".").str())
+                                         : M.Name != "powi" && F.getName() == cNameOf(M, Float);
+    if (!Matches)
+      continue;
+    std::string Parameters;
+    for (const char C : M.Parameters)
+      Parameters += C == 'T' ? (Float ? 'f' : 'd') : C;
+    return ("_Z" + Twine(M.OpenCLName.size()) + M.OpenCLName + Parameters).str();
+  }
+  return {};
+}
+
+/// declarationsReachedFrom() are the functions without a body that `Kernel` calls or refers
+/// to, directly or through the functions and constants it reaches. (The device module is a
+/// copy of the host's: most of what it declares belongs to host code the optimiser drops.)
+SmallVector<Function *, 8> declarationsReachedFrom(Function &Kernel) {
+  SmallVector<Function *, 8> Declarations;
+  SmallPtrSet<const Value *, 32> Seen;
+  SmallVector<const Value *, 64> Work{&Kernel};
+  Seen.insert(&Kernel);
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    const auto Visit = [&](const Value *Operand) {
+      if ((isa<Constant>(Operand) || isa<Function>(Operand)) && Seen.insert(Operand).second)
+        Work.push_back(Operand);
+    };
+    if (const auto *F = dyn_cast<Function>(V)) {
+      if (F->isDeclaration()) {
+        Declarations.push_back(const_cast<Function *>(F));
+        continue;
+      }
+      for (const Instruction &I : instructions(*F))
+        for (const Value *Operand : I.operands())
+          Visit(Operand);
+    } else if (const auto *G = dyn_cast<GlobalVariable>(V)) {
+      if (G->hasInitializer())
+        Visit(G->getInitializer());
+    } else if (const auto *C = dyn_cast<Constant>(V)) {
+      for (const Value *Operand : C->operands())
+        Visit(Operand);
+    }
+  }
+  return Declarations;
+}
+
+/// replaceCalls() makes each call of `F` one of `Definition`, libclc's function of the same
+/// meaning, declared in `F`'s module; false where their types differ in a way it does not
+/// bridge. The one it bridges: llvm.frexp returns {T, i32}, libclc's frexp(T, int*) stores
+/// the exponent.
+bool replaceCalls(Function &F, Function &Definition) {
+  Module &D = *F.getParent();
+  FunctionCallee Replacement = D.getOrInsertFunction(Definition.getName(), Definition.getFunctionType());
+  // (By name: LLVM 17 added the intrinsic.)
+  const bool FrexpIntrinsic = F.isIntrinsic() && compat::startsWith(F.getName(), "llvm.frexp.");
+  if (!FrexpIntrinsic && F.getFunctionType() != Definition.getFunctionType())
+    return false;
+  if (!F.isIntrinsic()) {
+    F.replaceAllUsesWith(Replacement.getCallee());
+    return true;
+  }
+  // An intrinsic's calls are replaced one by one: its declaration cannot stand for a function.
+  for (User *U : make_early_inc_range(F.users())) {
+    auto *Call = cast<CallInst>(U);
+    IRBuilder<> B(Call);
+    SmallVector<Value *, 3> Arguments(Call->args());
+    Value *Result;
+    if (FrexpIntrinsic) {
+      IRBuilder<> Entry(&*Call->getFunction()->getEntryBlock().getFirstInsertionPt());
+      AllocaInst *Exponent = Entry.CreateAlloca(B.getInt32Ty());
+      Arguments.push_back(Exponent);
+      Value *Mantissa = B.CreateCall(Replacement, Arguments);
+      Result = B.CreateInsertValue(PoisonValue::get(Call->getType()), Mantissa, 0);
+      Result = B.CreateInsertValue(Result, B.CreateLoad(B.getInt32Ty(), Exponent), 1);
+    } else {
+      Result = B.CreateCall(Replacement, Arguments);
+    }
+    Call->replaceAllUsesWith(Result);
+    Call->eraseFromParent();
+  }
+  return true;
+}
+
 } // namespace
 
 void lowerExactMathCalls(Module &D) {
@@ -67,6 +214,69 @@ void lowerExactMathCalls(Module &D) {
       Call->eraseFromParent();
     }
   }
+}
+
+std::string mathLibraryPath() {
+  if (const char *Set = std::getenv("AMPLE_LIBCLC_NVPTX"))
+    return Set;
+  // The plugin's own file: Clang and opt load it by path, which dladdr() gives back.
+  Dl_info Plugin;
+  SmallString<256> Path;
+  if (dladdr(reinterpret_cast<void *>(&linkMathLibrary), &Plugin) != 0 && Plugin.dli_fname != nullptr)
+    Path = sys::path::parent_path(Plugin.dli_fname);
+  sys::path::append(Path, "nvptx64--nvidiacl.bc");
+  return Path.str().str();
+}
+
+bool linkMathLibrary(Module &D, Function &Kernel, std::string &Why) {
+  // The declarations to replace, each with its libclc name.
+  SmallVector<std::pair<Function *, std::string>, 4> Calls;
+  for (Function *F : declarationsReachedFrom(Kernel))
+    if (std::string Name = libraryNameOf(*F); !Name.empty())
+      Calls.emplace_back(F, std::move(Name));
+  if (Calls.empty())
+    return true;
+  const std::string Called = demangle(Calls.front().first->getName().str());
+  const std::string Path = mathLibraryPath();
+  if (!sys::fs::exists(Path)) {
+    Why = "it calls " + Called + ", whose GPU form comes from libclc's nvptx64 bitcode, not found at " + Path +
+          " (./ample setup fetches it)";
+    return false;
+  }
+  // Lazily: only the functions linked are read from the 8 MB of bitcode.
+  SMDiagnostic Error;
+  std::unique_ptr<Module> Library = getLazyIRFileModule(Path, Error, D.getContext());
+  if (!Library) {
+    Why = "it calls " + Called + ", and libclc's bitcode at " + Path + " cannot be read: " + Error.getMessage().str();
+    return false;
+  }
+  // The library's definitions take names no C++ program has, so that linking binds nothing
+  // of the program's to them: a function of the program's named like one of libclc's (a
+  // global `float pown(float, int)`), defined elsewhere, stays undefined, and the kernel
+  // reaching it stays on the CPU, as it would without the library.
+  for (GlobalValue &G : Library->global_values())
+    if (!G.isDeclaration())
+      G.setName(LibraryPrefix + G.getName());
+  for (auto &[F, Name] : Calls) {
+    Function *Definition = Library->getFunction((LibraryPrefix + Name).str());
+    if (!Definition || !replaceCalls(*F, *Definition)) {
+      Why = "it calls " + demangle(F->getName().str()) + ", which libclc at " + Path + " does not define as " + Name;
+      return false;
+    }
+  }
+  Library->setTargetTriple(D.getTargetTriple());
+  Library->setDataLayout(D.getDataLayout());
+  if (Linker::linkModules(D, std::move(Library), Linker::Flags::LinkOnlyNeeded)) {
+    Why = "it calls " + Called + ", and linking libclc's bitcode from " + Path + " failed";
+    return false;
+  }
+  // libclc was compiled for a PTX version of its own; the kernel's target decides (as
+  // makeTargetNeutral() does for the kernel's functions), so the two inline into each other.
+  for (Function &F : D) {
+    F.removeFnAttr("target-cpu");
+    F.removeFnAttr("target-features");
+  }
+  return true;
 }
 
 } // namespace ample

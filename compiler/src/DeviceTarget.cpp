@@ -21,8 +21,8 @@ namespace ample {
 namespace {
 
 /// The intrinsics NVPTX lowers that device code may keep after -O3: arithmetic, memory
-/// intrinsics, hints. Others (llvm.sin and the rest of libm's) need a math library that is
-/// not linked yet.
+/// intrinsics, hints. Those of the C library's other functions (llvm.sin, llvm.pow, ...) were
+/// replaced by libclc's functions (linkMathLibrary()); any left have no GPU form.
 bool lowersOnGPU(StringRef Intrinsic) {
   for (StringRef Prefix :
        {"llvm.nvvm.", "llvm.lifetime.", "llvm.memcpy.", "llvm.memset.", "llvm.memmove.", "llvm.assume",
@@ -31,7 +31,8 @@ bool lowersOnGPU(StringRef Intrinsic) {
         "llvm.round.", "llvm.copysign.", "llvm.smax.", "llvm.smin.", "llvm.umax.", "llvm.umin.", "llvm.abs.",
         "llvm.ctpop.", "llvm.ctlz.", "llvm.cttz.", "llvm.bswap.", "llvm.bitreverse.", "llvm.fshl.", "llvm.fshr.",
         "llvm.sadd.with.overflow.", "llvm.uadd.with.overflow.", "llvm.ssub.with.overflow.",
-        "llvm.usub.with.overflow.", "llvm.smul.with.overflow.", "llvm.umul.with.overflow.", "llvm.expect."})
+        "llvm.usub.with.overflow.", "llvm.smul.with.overflow.", "llvm.umul.with.overflow.", "llvm.expect.",
+        "llvm.is.fpclass."})
     if (compat::startsWith(Intrinsic, Prefix))
       return true;
   return false;
@@ -81,9 +82,12 @@ std::unique_ptr<TargetMachine> makeDeviceTarget(std::string &Why) {
       NVPTX->createTargetMachine(DeviceTriple, DeviceArchitecture, "", TargetOptions(), {}));
 }
 
-bool optimizeForDevice(Module &D, TargetMachine &Target, std::string &Why) {
+void retargetForDevice(Module &D, TargetMachine &Target) {
   D.setTargetTriple(DeviceTriple);
   D.setDataLayout(Target.createDataLayout());
+}
+
+bool optimizeForDevice(Module &D, TargetMachine &Target, std::string &Why) {
   if (verifyModule(D, &errs())) {
     Why = "the device module is not valid IR (an Ample bug: please report it)";
     return false;

@@ -24,8 +24,11 @@ inline constexpr unsigned SharedAddressSpace = 3;
 /// no NVPTX target (Clang initialises every target it was built with).
 std::unique_ptr<llvm::TargetMachine> makeDeviceTarget(std::string &Why);
 
-/// optimizeForDevice() retargets `D` (a module of kernels whose IR came from the host compile)
-/// to `Target` and optimises it (-O3); false, with `Why` naming what stands in the way, where
+/// retargetForDevice() gives `D` (a module of kernels whose IR came from the host compile)
+/// `Target`'s triple and data layout.
+void retargetForDevice(llvm::Module &D, llvm::TargetMachine &Target);
+
+/// optimizeForDevice() optimises `D`, retargeted, for `Target` (-O3); false, with `Why` naming what stands in the way, where
 /// something the kernels reach has no GPU form: a call of a function defined elsewhere (host
 /// code: I/O, allocation, a throw), a thread_local, or a variable that is not a constant.
 bool optimizeForDevice(llvm::Module &D, llvm::TargetMachine &Target, std::string &Why);

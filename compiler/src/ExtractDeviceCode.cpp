@@ -378,7 +378,8 @@ std::optional<CompiledKernel> compileEntry(Module &M, const LibraryGlobals &Libr
   SmallPtrSet<const Function *, 1> Kernels;
   Kernels.insert(Kernel);
   keepOnlyKernels(*D, Kernels);
-  if (!optimizeForDevice(*D, Target, Why))
+  retargetForDevice(*D, Target);
+  if (!linkMathLibrary(*D, *Kernel, Why) || !optimizeForDevice(*D, Target, Why))
     return std::nullopt;
   std::optional<SmallVector<uint32_t, 4>> Offsets = pointerOffsets(*Kernel->getArg(0), Why);
   if (!Offsets)

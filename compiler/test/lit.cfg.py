@@ -45,4 +45,7 @@ if config.checker:
                                                             checker=config.checker)))
 else:
     config.excludes.add("restrict")
+# libclc's nvptx64 bitcode beside the plugin: device code's math functions (DeviceMath.h).
+if os.path.exists(os.path.join(os.path.dirname(config.plugin), "nvptx64--nvidiacl.bc")):
+    config.available_features.add("libclc")
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])

@@ -12,9 +12,11 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <numeric>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ample/detail/device.hpp"
@@ -164,13 +166,147 @@ TEST_F(GpuAcceleratorTest, ExactMathFunctionsEqualTheCpuInEveryBit) {
   std::vector<float> cpu_f(n), gpu_f(n);
   std::vector<double> cpu_d(n), gpu_d(n);
   run(cpu_f, cpu_d, accelerator().get_default_view());
+  const auto before = transfers();
   run(gpu_f, gpu_d, view_);
+  ASSERT_GT(transfers().copies_in, before.copies_in) << "the kernel ran on the CPU engine, not on the GPU";
   // A NaN's payload is the hardware's choice (PTX makes every NaN 0x7fffffff).
   for (int i = 0; i < n; ++i) {
     if (!(std::isnan(gpu_f[i]) && std::isnan(cpu_f[i])))
       ASSERT_EQ(std::bit_cast<std::uint32_t>(gpu_f[i]), std::bit_cast<std::uint32_t>(cpu_f[i])) << "float " << i;
     ASSERT_EQ(std::bit_cast<std::uint64_t>(gpu_d[i]), std::bit_cast<std::uint64_t>(cpu_d[i])) << "double " << i;
   }
+}
+
+/// LibraryMath is one function of <amp_math.h> that device code takes from libclc
+/// (compiler/src/DeviceMath.h), the interval of its arguments in the test, and the error libclc
+/// promises: OpenCL's bound for the full profile, in ulps (OpenCL 1.2 §7.4, the same for float
+/// and double). lgamma has none there; 16 is the tgamma bound.
+struct LibraryMath {
+  const char* name;
+  double low, high;
+  int ulps;
+};
+
+constexpr LibraryMath library_math[] = {
+    {"acos", -1, 1, 4},      {"acosh", 1, 1000, 4},  {"asin", -1, 1, 4},       {"asinh", -100, 100, 4},
+    {"atan", -100, 100, 5},  {"atanh", -0.99, 0.99, 5}, {"cbrt", -1000, 1000, 2}, {"cos", -100, 100, 4},
+    {"cosh", -80, 80, 4},    {"erf", -5, 5, 16},     {"erfc", -5, 20, 16},     {"exp", -80, 80, 3},
+    {"exp2", -120, 120, 3},  {"exp10", -35, 35, 3},  {"expm1", -5, 80, 3},     {"lgamma", 0.01, 30, 16},
+    {"log", 1e-30, 1e30, 3}, {"log10", 1e-30, 1e30, 3}, {"log1p", -0.9, 1000, 2}, {"log2", 1e-30, 1e30, 3},
+    {"sin", -100, 100, 4},   {"sinh", -80, 80, 4},   {"tan", -100, 100, 5},    {"tanh", -20, 20, 5},
+    {"tgamma", 0.01, 30, 16}, {"atan2", -100, 100, 6}, {"pow", 0.01, 20, 16},  {"hypot", -1e15, 1e15, 4},
+    {"fmod", -1000, 1000, 0}, {"remainder", -1000, 1000, 0}, {"ldexp", -1000, 1000, 0}, {"frexp", -1e20, 1e20, 0},
+};
+constexpr int library_math_count = sizeof(library_math) / sizeof(library_math[0]);
+
+/// library_math_of() is function `which` of library_math[] at `x` (the second argument, where
+/// there is one, is fixed: atan2's x, pow's exponent, fmod's divisor, ...).
+template <class T>
+T library_math_of(int which, T x) restrict(amp) {
+  using namespace precise_math;
+  int exponent = 0;
+  switch (which) {
+    case 0: return acos(x);
+    case 1: return acosh(x);
+    case 2: return asin(x);
+    case 3: return asinh(x);
+    case 4: return atan(x);
+    case 5: return atanh(x);
+    case 6: return cbrt(x);
+    case 7: return cos(x);
+    case 8: return cosh(x);
+    case 9: return erf(x);
+    case 10: return erfc(x);
+    case 11: return exp(x);
+    case 12: return exp2(x);
+    case 13: return exp10(x);
+    case 14: return expm1(x);
+    case 15: return lgamma(x, &exponent);
+    case 16: return log(x);
+    case 17: return log10(x);
+    case 18: return log1p(x);
+    case 19: return log2(x);
+    case 20: return sin(x);
+    case 21: return sinh(x);
+    case 22: return tan(x);
+    case 23: return tanh(x);
+    case 24: return tgamma(x);
+    case 25: return atan2(x, T(-3.5));
+    case 26: return pow(x, T(7.25));
+    case 27: return hypot(x, T(3e14));
+    case 28: return fmod(x, T(7.3));
+    case 29: return remainder(x, T(7.3));
+    case 30: return ldexp(x, 17);
+    default: return frexp(x, &exponent) + T(exponent);
+  }
+}
+
+/// ulps_between() is how many representable values of T lie from `a` to `b`: 0 for equal
+/// values and for two NaNs, the most for a NaN and a number.
+template <class T>
+std::uint64_t ulps_between(T a, T b) {
+  using Bits = std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>;
+  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b) ? 0 : ~std::uint64_t{0};
+  // Sign and magnitude to one ordered line: -0 and +0 meet.
+  const auto ordered = [](T v) {
+    const Bits bits = std::bit_cast<Bits>(v);
+    return bits < 0 ? std::numeric_limits<Bits>::min() - bits : bits;
+  };
+  const std::int64_t from = ordered(a), to = ordered(b);
+  return static_cast<std::uint64_t>(from > to ? from - to : to - from);
+}
+
+template <class T>
+void run_library_math(const accelerator_view& where, const std::vector<T>& in, std::vector<T>& out, int samples) {
+  array_view<const T, 2> x(library_math_count, samples, in);
+  array_view<T, 2> y(library_math_count, samples, out);
+  y.discard_data();
+  parallel_for_each(where, y.extent, [=](index<2> i) restrict(amp) { y[i] = library_math_of(i[0], x[i]); });
+  y.synchronize();
+}
+
+/// Each function of library_math[] on the GPU (libclc) and on the CPU (glibc, within an ulp
+/// of the exact result, or close to it): the two differ by at most libclc's bound and one.
+/// `copies_in` counts the copies into the GPU's memory: the kernel ran there, not on the
+/// CPU engine (which a kernel without device code would do, and then agree in every bit).
+template <class T>
+void expect_library_math_within_bounds(const accelerator_view& gpu, const std::function<std::uint64_t()>& copies_in) {
+  constexpr int samples = 4096;
+  std::vector<T> in(std::size_t{library_math_count} * samples), cpu(in.size()), on_gpu(in.size());
+  for (int f = 0; f < library_math_count; ++f) {
+    const LibraryMath& m = library_math[f];
+    // Geometric steps over an interval of many orders of magnitude, even ones otherwise.
+    const bool geometric = m.low > 0 && m.high / m.low > 1e3;
+    for (int s = 0; s < samples; ++s) {
+      const double t = double(s) / (samples - 1);
+      in[std::size_t(f) * samples + s] =
+          T(geometric ? m.low * std::pow(m.high / m.low, t) : m.low + (m.high - m.low) * t);
+    }
+  }
+  run_library_math(accelerator().get_default_view(), in, cpu, samples);
+  const std::uint64_t before = copies_in();
+  run_library_math(gpu, in, on_gpu, samples);
+  ASSERT_GT(copies_in(), before) << "the kernel ran on the CPU engine (see its message above), not on the GPU";
+  for (int f = 0; f < library_math_count; ++f) {
+    std::uint64_t worst = 0;
+    std::size_t at = 0;
+    for (int s = 0; s < samples; ++s) {
+      const std::size_t i = std::size_t(f) * samples + s;
+      if (const std::uint64_t ulps = ulps_between(on_gpu[i], cpu[i]); ulps > worst) worst = ulps, at = i;
+    }
+    EXPECT_LE(worst, std::uint64_t(library_math[f].ulps) + 1)
+        << (sizeof(T) == 4 ? "float " : "double ") << library_math[f].name << " at " << in[at] << ": GPU "
+        << on_gpu[at] << ", CPU " << cpu[at];
+  }
+}
+
+TEST_F(GpuAcceleratorTest, LibraryMathFunctionsAreWithinLibclcBounds) {
+#ifndef AMPLE_EXPECT_LIBRARY_MATH
+  GTEST_SKIP() << "skipped: built without libclc's bitcode (./ample setup fetches it), so these kernels run on the CPU";
+#endif
+  const auto copies_in = [this] { return transfers().copies_in; };
+  expect_library_math_within_bounds<float>(view_, copies_in);
+  expect_library_math_within_bounds<double>(view_, copies_in);
 }
 
 TEST_F(GpuAcceleratorTest, KernelReachingAnArrayByReferenceRunsOnTheCpuEngine) {

@@ -193,6 +193,28 @@ TEST_F(GpuLaunchTest, KernelCallingExactMathFunctionsHasDeviceCode) {
 #endif
 }
 
+// sin, exp, pow and tgamma come from libclc's bitcode, linked into device code where the build
+// has it (compiler/src/DeviceMath.h); without it the kernel runs on the CPU engine.
+TEST_F(GpuLaunchTest, KernelCallingLibraryMathFunctionsHasDeviceCode) {
+  std::vector<float> data(64, 2.0f);
+  array_view<float, 1> v(64, data);
+  hook_.play = [](const ample_fake_cuda_launch&) { return 0; };
+  testing::internal::CaptureStderr();
+  parallel_for_each(gpu_.get_default_view(), v.extent, [=](index<1> i) restrict(amp) {
+    v[i] = fast_math::sinf(v[i]) + precise_math::exp(double(v[i])) + precise_math::powf(v[i], 1.5f) +
+           precise_math::tgammaf(v[i]);
+  });
+  v.synchronize();
+  const std::string said = testing::internal::GetCapturedStderr();
+#ifdef AMPLE_EXPECT_LIBRARY_MATH
+  EXPECT_EQ(hook_.launches, 1);
+  EXPECT_EQ(said, "");
+#else
+  EXPECT_EQ(hook_.launches, 0);
+  EXPECT_NE(said.find("runs on the CPU engine"), std::string::npos) << said;
+#endif
+}
+
 TEST_F(GpuLaunchTest, AFaultingKernelSurfacesAtSynchronizeAsAcceleratorViewRemoved) {
 #ifndef AMPLE_EXPECT_DEVICE_CODE
   GTEST_SKIP() << "skipped: without device code the kernel runs on the CPU engine";
