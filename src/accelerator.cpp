@@ -166,7 +166,7 @@ const device* find_device(const std::wstring& path) {
 /// default_device() follows Microsoft's order: set_default(), then CPPAMP_DEFAULT_ACCELERATOR,
 /// then the non-emulated device with the most memory; with none (Microsoft's runtime on a
 /// machine without a DirectX 11 GPU, and always on Ample) the device in WARP's role: the engine.
-const device& default_device() {
+AMPLE_IMPL_HOT const device& default_device() {
   registry& r = devices();
   static const device* cached = [&r] {
     std::lock_guard lock(r.mutex);

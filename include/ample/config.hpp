@@ -27,12 +27,22 @@ namespace concurrency = Concurrency;
 #define tile_static static thread_local
 #endif
 
+// AMPLE_IMPL_HOT and AMPLE_IMPL_COLD sort a launch's code: the compilers put hot functions
+// in .text.hot, which the linker gathers in one place from every object, so that the few
+// pages of code a launch runs stay few after a pause that evicted them (launch() in
+// detail/launch.hpp); cold ones (the throwing paths) are out of line and out of the way.
 #if defined(__GNUC__)
 #define AMPLE_IMPL_ALWAYS_INLINE inline __attribute__((always_inline))
+#define AMPLE_IMPL_NOINLINE __attribute__((noinline))
+#define AMPLE_IMPL_HOT __attribute__((hot))
+#define AMPLE_IMPL_COLD __attribute__((noinline, cold))
 #define AMPLE_IMPL_LIKELY(x) __builtin_expect(!!(x), 1)
 #define AMPLE_IMPL_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define AMPLE_IMPL_ALWAYS_INLINE inline
+#define AMPLE_IMPL_NOINLINE
+#define AMPLE_IMPL_HOT
+#define AMPLE_IMPL_COLD
 #define AMPLE_IMPL_LIKELY(x) (x)
 #define AMPLE_IMPL_UNLIKELY(x) (x)
 #endif

@@ -28,11 +28,11 @@ namespace ample::detail {
 /// C++ AMP's limit on work-items per tile (SPEC §7).
 inline constexpr int max_tile_items = 1024;
 
-/// validate_domain() throws invalid_compute_domain, naming the values, for an extent with a
-/// dimension that is not positive, or with more points than extent::size() (unsigned int)
-/// counts: the engine cuts the domain by its size.
+/// refuse_extent() throws invalid_compute_domain for extent `e`, which validate_domain()
+/// refused, naming the values. Out of line: the messages' code would otherwise sit in every
+/// launch's path (launch()).
 template <int N>
-void validate_domain(const concurrency::extent<N>& e) {
+[[noreturn]] AMPLE_IMPL_COLD void refuse_extent(const concurrency::extent<N>& e) {
   std::uint64_t points = 1;
   for (int d = 0; d < N; ++d) {
     if (e[d] <= 0)
@@ -40,11 +40,27 @@ void validate_domain(const concurrency::extent<N>& e) {
                   "parallel_for_each: extent " + format_extent(e) + " has dimension " + std::to_string(d) +
                       " = " + std::to_string(e[d]) + "; every dimension must be positive");
     points *= static_cast<std::uint64_t>(e[d]);
-    if (points > UINT_MAX)
-      AMPLE_THROW(concurrency::invalid_compute_domain,
-                  "parallel_for_each: extent " + format_extent(e) + " has more than " + std::to_string(UINT_MAX) +
-                      " points, the most extent::size() counts");
+    if (points > UINT_MAX) break;
   }
+  AMPLE_THROW(concurrency::invalid_compute_domain,
+              "parallel_for_each: extent " + format_extent(e) + " has more than " + std::to_string(UINT_MAX) +
+                  " points, the most extent::size() counts");
+}
+
+/// validate_domain() throws invalid_compute_domain, naming the values, for an extent with a
+/// dimension that is not positive, or with more points than extent::size() (unsigned int)
+/// counts: the engine cuts the domain by its size.
+template <int N>
+AMPLE_IMPL_ALWAYS_INLINE void validate_domain(const concurrency::extent<N>& e) {
+  std::uint64_t points = 1;
+  bool positive = true;
+  for (int d = 0; d < N; ++d) {
+    positive = positive && e[d] > 0;
+    // A dimension is below 2^31 and the product stops growing past 2^32: it cannot wrap.
+    if (points <= UINT_MAX) points *= static_cast<std::uint64_t>(e[d] > 0 ? e[d] : 1);
+  }
+  if (!positive || points > UINT_MAX) [[unlikely]]
+    refuse_extent(e);
 }
 
 /// validate_domain() for tiles also requires the tile to divide the extent and to hold at
@@ -145,16 +161,14 @@ void launch_on_gpu(const view_state& view, const Domain& domain, const Kernel& k
   run_on_cpu_engine(dev, domain, kernel);
 }
 
-/// launch() runs `kernel` over `domain` on the device behind `view`, with its data current
-/// there (detail/buffer.hpp). While every buffer is host_only() a launch on a CPU-engine
-/// device uses the kernel as it is: the zero-copy case costs one relaxed load. Otherwise the
-/// kernel is copied under a capture_recorder, which finds its views and makes them current;
-/// on a device with memory of its own the copy, pointing at the device's memory, is what
-/// runs, queued on the view's command_queue: launch() returns before it has run. Every such
-/// device has queues (make_view_state()).
+/// launch_with_data_model() is launch() for the cases other than a CPU-engine device with
+/// every buffer host_only(): the kernel is copied under a capture_recorder, which finds its
+/// views and makes them current; on a device with memory of its own the copy, pointing at the
+/// device's memory, is what runs, queued on the view's command_queue, and this returns before
+/// it has run. Every such device has queues (make_view_state()). Out of line, so that the
+/// common case's code stays a few cache lines (launch()).
 template <class Domain, class Kernel>
-void launch(const view_state& view, const Domain& domain, const Kernel& kernel) {
-  validate_domain(domain);
+AMPLE_IMPL_NOINLINE void launch_with_data_model(const view_state& view, const Domain& domain, const Kernel& kernel) {
   // Taking the address instantiates the kernel's device_entry, which is how the device-code
   // pass finds it, and the key under which the pass registered its code.
   const void* const entry = device_entry_of<Kernel, Domain>();
@@ -170,9 +184,8 @@ void launch(const view_state& view, const Domain& domain, const Kernel& kernel) 
                 "parallel_for_each called from inside a kernel; kernels cannot launch or reconfigure the engine",
                 concurrency::error_code::e_fail);
   if (view.dev->backend == backend_id::cuda) return launch_on_gpu(view, domain, kernel, entry);
-  const device* space = memory_space(*view.dev);
   if (view.commands != nullptr) {
-    auto work = std::make_shared<queued_launch<Kernel>>(space);
+    auto work = std::make_shared<queued_launch<Kernel>>(memory_space(*view.dev));
     work->kernel.emplace((work->recorder.start(), kernel));
     work->recorder.make_current(view.commands.get());
     // The queue destroys both functions, and with them `work`, before the launch completes.
@@ -181,13 +194,25 @@ void launch(const view_state& view, const Domain& domain, const Kernel& kernel) 
     return;
   }
   // A device without a queue addresses host memory; the copy only finds the views.
-  if (buffers_beyond_host.load(std::memory_order_acquire) != 0) {
-    capture_recorder recorder(nullptr);
-    [[maybe_unused]] const Kernel recorded = (recorder.start(), kernel);
-    recorder.make_current();
-    return run_on_cpu_engine(*view.dev, domain, kernel);
-  }
+  capture_recorder recorder(nullptr);
+  [[maybe_unused]] const Kernel recorded = (recorder.start(), kernel);
+  recorder.make_current();
   run_on_cpu_engine(*view.dev, domain, kernel);
+}
+
+/// launch() runs `kernel` over `domain` on the device behind `view`, with its data current
+/// there (detail/buffer.hpp). While every buffer is host_only() a launch on a CPU-engine
+/// device uses the kernel as it is: the zero-copy case reads two fields of the view and the
+/// device and one global. It is also the case whose cost is most often a cold start (a
+/// small kernel between host code, `launch_after_idle` in the bench): every cache line and
+/// page of code it touches then costs a miss, so the other cases are out of line.
+template <class Domain, class Kernel>
+void launch(const view_state& view, const Domain& domain, const Kernel& kernel) {
+  validate_domain(domain);
+  if (view.commands == nullptr && view.dev->backend == backend_id::cpu &&
+      buffers_beyond_host.load(std::memory_order_acquire) == 0) [[likely]]
+    return run_on_cpu_engine(*view.dev, domain, kernel);
+  launch_with_data_model(view, domain, kernel);
 }
 
 }  // namespace ample::detail

@@ -107,7 +107,7 @@ struct engine {
   }
 };
 
-engine& the_engine() {
+AMPLE_IMPL_HOT engine& the_engine() {
   // Immortal: workers must not be joined during static destruction, when a kernel launched
   // from a static destructor elsewhere could still need them.
   static engine* e = new engine(default_thread_count());
@@ -115,7 +115,7 @@ engine& the_engine() {
 }
 
 /// run_inline() is the pool's job loop for a single thread.
-void run_inline(const job& j) {
+AMPLE_IMPL_HOT void run_inline(const job& j) {
   in_kernel = true;
   try {
     for (std::int64_t c = 0; c < j.chunks; ++c) j.run(j.context, c);
@@ -157,7 +157,7 @@ void refuse_inside_kernel(const char* what) {
 
 }  // namespace
 
-void run_job(const job& j) {
+AMPLE_IMPL_HOT void run_job(const job& j) {
   refuse_inside_kernel("parallel_for_each");
   if (j.how == order::serial) return run_inline(j);
   engine& e = the_engine();
@@ -167,7 +167,7 @@ void run_job(const job& j) {
   else run_inline(j);
 }
 
-unsigned thread_count() { return the_engine().threads.load(std::memory_order_relaxed); }
+AMPLE_IMPL_HOT unsigned thread_count() { return the_engine().threads.load(std::memory_order_relaxed); }
 
 void release_workers() {
   refuse_inside_kernel("amp_uninitialize");

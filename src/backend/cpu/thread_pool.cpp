@@ -62,7 +62,7 @@ thread_pool::~thread_pool() {
   for (std::thread& t : workers_) t.join();
 }
 
-void thread_pool::run(const job& j) {
+AMPLE_IMPL_HOT void thread_pool::run(const job& j) {
   job_ = &j;
   next_.store(0, std::memory_order_relaxed);
   failed_.store(false, std::memory_order_relaxed);
@@ -92,7 +92,7 @@ void thread_pool::run(const job& j) {
   if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
 }
 
-void thread_pool::execute() noexcept {
+AMPLE_IMPL_HOT void thread_pool::execute() noexcept {
   const job& j = *job_;
   while (!failed_.load(std::memory_order_relaxed)) {
     const std::int64_t chunk = next_.fetch_add(1, std::memory_order_relaxed);
