@@ -6,6 +6,7 @@
 #include <string>
 
 #include "config.hpp"
+#include "detail/in_kernel.hpp"
 #include "exceptions.hpp"
 
 namespace ample::detail {
@@ -131,6 +132,11 @@ class AMPLE_AMP_ONLY tile_barrier {
 
   AMPLE_IMPL_ALWAYS_INLINE void arrive(const char* file, int line) const {
     ample_tile_barrier_wait(sync_, serial_, file, line);
+    // Only work-items wait, and a wait returns to the same work-item: in_kernel is still set.
+    // Said here because the call is opaque (on fibers it switches to the tile's other
+    // work-items), so that the compiler does not test in_kernel again for every view the
+    // work-item reaches after the barrier (array_view::host_ready()).
+    if (!ample::detail::in_kernel) __builtin_unreachable();
   }
 
   ample::detail::tile_sync* sync_;
