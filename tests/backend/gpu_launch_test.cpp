@@ -231,6 +231,57 @@ TEST_F(GpuLaunchTest, AFaultingKernelSurfacesAtSynchronizeAsAcceleratorViewRemov
   }
 }
 
+/// fake_function() is the fake driver's test entry point `name`.
+template <class Function>
+Function* fake_function(const char* name) {
+  void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  return lib ? reinterpret_cast<Function*>(dlsym(lib, name)) : nullptr;
+}
+
+// Copies of a megabyte and more go through page-locked buffers of 8 MiB, piece by piece; the
+// fake does a copy from or to page-locked memory only at the next synchronisation, as a GPU
+// may, so a buffer refilled too early would show here as wrong bytes.
+TEST_F(GpuLaunchTest, LargeCopiesMoveThroughPageLockedBuffersInPieces) {
+  const auto pinned_copies = fake_function<std::size_t()>("ample_fake_cuda_pinned_copies");
+  ASSERT_NE(pinned_copies, nullptr);
+  const ample::detail::device& dev = *ample::detail::find_device(gpu_.get_device_path());
+  constexpr std::size_t bytes = (std::size_t{20} << 20) + 12345;  // two pieces and a part
+  std::vector<unsigned char> in(bytes), out(bytes, 0);
+  std::uint32_t state = 12345;  // a pseudo-random pattern: no two pieces alike
+  for (unsigned char& b : in) b = static_cast<unsigned char>((state = state * 1664525u + 1013904223u) >> 24);
+  void* on_gpu = dev.memory->allocate(dev, bytes, "a test buffer");
+  const std::size_t before = pinned_copies();
+  dev.memory->copy_in(dev, on_gpu, in.data(), bytes);
+  dev.memory->copy_out(dev, out.data(), on_gpu, bytes);
+  EXPECT_EQ(pinned_copies() - before, 6u) << "three pieces each way";
+  EXPECT_TRUE(in == out) << "the bytes came back changed";
+  dev.memory->copy_in(dev, on_gpu, in.data(), 1000);
+  EXPECT_EQ(pinned_copies() - before, 6u) << "a small copy goes to the driver directly";
+  dev.memory->release(dev, on_gpu);
+}
+
+// A piece the driver refuses ends the copy with the driver's error naming the copy; the
+// buffers are free for the next copy.
+TEST_F(GpuLaunchTest, AFailedPieceNamesTheCopyAndFreesTheBuffers) {
+  const auto fail_next = fake_function<void(int)>("ample_fake_cuda_fail_next");
+  ASSERT_NE(fail_next, nullptr);
+  const ample::detail::device& dev = *ample::detail::find_device(gpu_.get_device_path());
+  constexpr std::size_t bytes = std::size_t{10} << 20;
+  std::vector<unsigned char> in(bytes, 7), out(bytes, 0);
+  void* on_gpu = dev.memory->allocate(dev, bytes, "a test buffer");
+  dev.memory->copy_in(dev, on_gpu, in.data(), bytes);  // the buffers exist from here on
+  fail_next(700);                                       // CUDA_ERROR_ILLEGAL_ADDRESS
+  try {
+    dev.memory->copy_out(dev, out.data(), on_gpu, bytes);
+    ADD_FAILURE() << "the copy did not fail";
+  } catch (const accelerator_view_removed& e) {
+    EXPECT_NE(std::string(e.what()).find("copy of 10485760 bytes from Ample fake GPU"), std::string::npos) << e.what();
+  }
+  dev.memory->copy_out(dev, out.data(), on_gpu, bytes);
+  EXPECT_TRUE(in == out);
+  dev.memory->release(dev, on_gpu);
+}
+
 TEST_F(GpuLaunchTest, AViewLargerThanTheGpusMemoryIsOutOfMemory) {
 #ifndef AMPLE_EXPECT_DEVICE_CODE
   GTEST_SKIP() << "skipped: without device code the kernel runs on the CPU engine";

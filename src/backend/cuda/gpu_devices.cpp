@@ -8,6 +8,7 @@
 #include "ample/exceptions.hpp"
 #include "driver.hpp"
 #include "gpu.hpp"
+#include "staging.hpp"
 
 namespace ample::detail::cuda {
 namespace {
@@ -57,24 +58,15 @@ void release(const device& d, void* p) noexcept {
   }
 }
 
-/// copied() waits for a copy queued with result `r` and throws for its failure, the message
-/// (made only then) naming the size and the GPU.
-void copied(const device& d, const driver& dr, CUresult r, std::size_t bytes, const char* direction) {
-  if (r == CUDA_SUCCESS) r = dr.cuStreamSynchronize(nullptr);
-  if (r != CUDA_SUCCESS)
-    dr.failure(r, "copy of " + std::to_string(bytes) + " bytes " + direction + " " + d.gpu->name);
-}
-
 /// The copies run on the legacy default stream, which orders them after every launch before
-/// them, and wait for their end, as memory_ops' copies must.
+/// them, and wait for their end, as memory_ops' copies must; large ones through page-locked
+/// buffers (staging.hpp).
 void copy_in(const device& d, void* to, const void* from, std::size_t bytes) {
-  const driver& dr = on(d);
-  copied(d, dr, dr.cuMemcpyHtoDAsync(address(to), from, bytes, nullptr), bytes, "to");
+  copy_to_gpu(*d.gpu, on(d), address(to), from, bytes);
 }
 
 void copy_out(const device& d, void* to, const void* from, std::size_t bytes) {
-  const driver& dr = on(d);
-  copied(d, dr, dr.cuMemcpyDtoHAsync(to, address(from), bytes, nullptr), bytes, "from");
+  copy_from_gpu(*d.gpu, on(d), to, address(from), bytes);
 }
 
 constexpr memory_ops gpu_memory{&allocate, &release, &copy_in, &copy_out};

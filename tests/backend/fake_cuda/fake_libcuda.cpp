@@ -9,7 +9,11 @@
 //   - device addresses are not host addresses: they lie in a range reserved with no access,
 //     so host code that dereferences one faults, as it would on a real GPU; the fake reaches
 //     the memory through a second mapping of its own;
-//   - a module's PTX must declare a kernel (".entry NAME") for cuModuleGetFunction to find it.
+//   - a module's PTX must declare a kernel (".entry NAME") for cuModuleGetFunction to find it;
+//   - an asynchronous copy from or to page-locked memory (cuMemAllocHost) happens later, as
+//     the real one may: at the next cuStreamSynchronize, or before the next call that could
+//     see its bytes (a launch, another copy, ...). A backend that reuses a page-locked buffer
+//     before synchronizing then moves the wrong bytes here too.
 // Kernels cannot run here; cuLaunchKernel checks its arguments and hands the launch to the
 // test (ample_fake_cuda_on_launch), with the device memory readable and writable at its
 // device addresses for the duration. ample_fake_cuda_fail_next() makes the next call fail.
@@ -19,11 +23,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <set>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "fake_cuda.h"
 
@@ -51,6 +57,9 @@ struct fake_gpu {
   std::set<std::thread::id> current;
   ample_fake_cuda_launch_hook hook = nullptr;
   void* hook_context = nullptr;
+  std::map<const char*, std::size_t> pinned;  ///< cuMemAllocHost's allocations
+  std::vector<std::function<void()>> pending;  ///< asynchronous copies not done yet
+  std::size_t pinned_copies = 0;
 };
 
 fake_gpu& gpu() {
@@ -83,6 +92,37 @@ CUresult ready(bool needs_context) {
   if (!g.initialised) return not_initialized;
   if (needs_context && g.current.count(std::this_thread::get_id()) == 0) return invalid_context;
   return success;
+}
+
+/// pinned() is whether `bytes` at `at` lie in one page-locked allocation.
+bool pinned(const void* at, std::size_t bytes) {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  const char* p = static_cast<const char*>(at);
+  auto it = g.pinned.upper_bound(p);
+  if (it == g.pinned.begin()) return false;
+  --it;
+  return p + bytes <= it->first + it->second;
+}
+
+/// defer() keeps an asynchronous copy between page-locked and device memory for later.
+void defer(std::function<void()> copy) {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  g.pending.push_back(std::move(copy));
+  ++g.pinned_copies;
+}
+
+/// finish_copies() does the copies defer() kept, in order: what a stream does before its next
+/// command, and a synchronisation before it returns.
+void finish_copies() {
+  std::vector<std::function<void()>> copies;
+  {
+    fake_gpu& g = gpu();
+    std::lock_guard lock(g.mutex);
+    copies.swap(g.pending);
+  }
+  for (const auto& copy : copies) copy();
 }
 
 /// own() is the fake's address for `bytes` at device address `at`; null unless all of them
@@ -212,6 +252,7 @@ CUresult cuMemAlloc_v2(CUdeviceptr* pointer, std::size_t bytes) {
 
 CUresult cuMemFree_v2(CUdeviceptr pointer) {
   if (const CUresult r = ready(true); r != success) return r;
+  finish_copies();
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
   return g.allocations.erase(pointer) == 1 ? success : invalid_value;
@@ -220,10 +261,19 @@ CUresult cuMemFree_v2(CUdeviceptr pointer) {
 CUresult cuMemAllocHost_v2(void** pointer, std::size_t bytes) {
   if (const CUresult r = ready(true); r != success) return r;
   *pointer = ::operator new(bytes);
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  g.pinned[static_cast<const char*>(*pointer)] = bytes;
   return success;
 }
 
 CUresult cuMemFreeHost(void* pointer) {
+  finish_copies();
+  {
+    fake_gpu& g = gpu();
+    std::lock_guard lock(g.mutex);
+    g.pinned.erase(static_cast<const char*>(pointer));
+  }
   ::operator delete(pointer);
   return success;
 }
@@ -232,6 +282,11 @@ CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr to, const void* from, std::size_t byte
   if (const CUresult r = ready(true); r != success) return r;
   char* target = own(to, bytes);
   if (target == nullptr) return invalid_value;
+  if (pinned(from, bytes)) {
+    defer([=] { std::memcpy(target, from, bytes); });
+    return success;
+  }
+  finish_copies();
   std::memcpy(target, from, bytes);
   return success;
 }
@@ -240,12 +295,18 @@ CUresult cuMemcpyDtoHAsync_v2(void* to, CUdeviceptr from, std::size_t bytes, voi
   if (const CUresult r = ready(true); r != success) return r;
   const char* source = own(from, bytes);
   if (source == nullptr) return invalid_value;
+  if (pinned(to, bytes)) {
+    defer([=] { std::memcpy(to, source, bytes); });
+    return success;
+  }
+  finish_copies();
   std::memcpy(to, source, bytes);
   return success;
 }
 
 CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr to, CUdeviceptr from, std::size_t bytes, void*) {
   if (const CUresult r = ready(true); r != success) return r;
+  finish_copies();
   char* target = own(to, bytes);
   const char* source = own(from, bytes);
   if (target == nullptr || source == nullptr) return invalid_value;
@@ -255,6 +316,7 @@ CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr to, CUdeviceptr from, std::size_t byte
 
 CUresult cuMemsetD8_v2(CUdeviceptr to, unsigned char value, std::size_t bytes) {
   if (const CUresult r = ready(true); r != success) return r;
+  finish_copies();
   char* target = own(to, bytes);
   if (target == nullptr) return invalid_value;
   std::memset(target, value, bytes);
@@ -272,7 +334,10 @@ CUresult cuStreamDestroy_v2(void* stream) {
   return success;
 }
 
-CUresult cuStreamSynchronize(void*) { return ready(true); }
+CUresult cuStreamSynchronize(void*) {
+  finish_copies();
+  return ready(true);
+}
 
 CUresult cuModuleLoadDataEx(void** module, const void* image, unsigned, int*, void**) {
   if (const CUresult r = ready(true); r != success) return r;
@@ -298,6 +363,7 @@ CUresult cuModuleGetFunction(void** function, void* module, const char* name) {
 CUresult cuLaunchKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
                         unsigned shared_bytes, void*, void** parameters, void** extra) {
   if (const CUresult r = ready(true); r != success) return r;
+  finish_copies();
   if (function == nullptr || gx * gy * gz == 0 || bx * by * bz == 0) return invalid_value;
   if (bx * by * bz > 1024 || shared_bytes > 48 * 1024 || parameters != nullptr) return invalid_value;
   const void* bytes = nullptr;
@@ -336,6 +402,12 @@ std::size_t ample_fake_cuda_allocated_bytes(void) {
   std::size_t total = 0;
   for (const auto& a : g.allocations) total += a.second;
   return total;
+}
+
+std::size_t ample_fake_cuda_pinned_copies(void) {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  return g.pinned_copies;
 }
 
 }  // extern "C"
