@@ -150,20 +150,31 @@ inline const char* tiled_path() {
   return launches.fibers > 0 ? "fibers" : "none";
 }
 
+/// narrow() is a device path as a byte string: device paths are ASCII.
+inline std::string narrow(const std::wstring& path) {
+  std::string bytes;
+  for (const wchar_t c : path) bytes += c < 0x80 ? static_cast<char>(c) : '?';
+  return bytes;
+}
+
 /// finish() prints the one line a driver script parses and returns the exit status:
 ///
 ///     AMPLE-SAMPLE name=<name> status=<ok|FAIL> amp_s=<seconds> cpu_s=<seconds> speedup=<x> tiles=<path>
+///         accelerator=<device path>
 ///
 /// Times are plain decimals with 9 places (nanoseconds, so the tiny programs' times do not
 /// round to 0); the speed-up has 4 significant digits. A time that was not measured is 0, and
-/// the speed-up is then 0 as well. `tiles` is tiled_path().
+/// the speed-up is then 0 as well. `tiles` is tiled_path(); `accelerator` is the device path of
+/// the default accelerator, on which the kernels ran (`ample\cpu_multicore`, `direct3d\ref`,
+/// `ample\cuda\<PCI location>`: none has a space).
 inline int finish(std::string_view name, bool ok, double amp_s = 0, double cpu_s = 0) {
   const double speedup = (amp_s > 0 && cpu_s > 0) ? cpu_s / amp_s : 0.0;
   std::ostringstream out;
   out.setf(std::ios::fixed);
   out.precision(9);
   out << "AMPLE-SAMPLE name=" << name << " status=" << (ok ? "ok" : "FAIL") << " amp_s=" << amp_s
-      << " cpu_s=" << cpu_s << " speedup=" << significant(speedup) << " tiles=" << tiled_path() << "\n";
+      << " cpu_s=" << cpu_s << " speedup=" << significant(speedup) << " tiles=" << tiled_path()
+      << " accelerator=" << narrow(concurrency::accelerator().get_device_path()) << "\n";
   std::cout << out.str() << std::flush;
   return ok ? 0 : 1;
 }
