@@ -171,8 +171,9 @@ TEST_F(GpuAcceleratorTest, ExactMathFunctionsEqualTheCpuInEveryBit) {
   ASSERT_GT(transfers().copies_in, before.copies_in) << "the kernel ran on the CPU engine, not on the GPU";
   // A NaN's payload is the hardware's choice (PTX makes every NaN 0x7fffffff).
   for (int i = 0; i < n; ++i) {
-    if (!(std::isnan(gpu_f[i]) && std::isnan(cpu_f[i])))
+    if (!(std::isnan(gpu_f[i]) && std::isnan(cpu_f[i]))) {
       ASSERT_EQ(std::bit_cast<std::uint32_t>(gpu_f[i]), std::bit_cast<std::uint32_t>(cpu_f[i])) << "float " << i;
+    }
     ASSERT_EQ(std::bit_cast<std::uint64_t>(gpu_d[i]), std::bit_cast<std::uint64_t>(cpu_d[i])) << "double " << i;
   }
 }
