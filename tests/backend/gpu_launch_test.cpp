@@ -26,6 +26,19 @@ using namespace concurrency;
 // <cstring> declares a global index(); this picks the C++ AMP one (docs/compatibility.md).
 using concurrency::index;
 
+/// What the build gives kernels: device code (Clang with the plugin), and the math functions
+/// from libclc (its bitcode found beside the plugin).
+#ifdef AMPLE_EXPECT_DEVICE_CODE
+constexpr bool expect_device_code = true;
+#else
+constexpr bool expect_device_code = false;
+#endif
+#ifdef AMPLE_EXPECT_LIBRARY_MATH
+constexpr bool expect_library_math = true;
+#else
+constexpr bool expect_library_math = false;
+#endif
+
 /// launch_hook plays the launches the fake hands over.
 struct launch_hook {
   std::function<int(const ample_fake_cuda_launch&)> play;
@@ -86,6 +99,26 @@ class GpuLaunchTest : public ::testing::Test {
   }
   void TearDown() override {
     if (set_hook_) set_hook_(nullptr, nullptr);
+  }
+
+  /// expect_launched_on_gpu() runs the kernel `make(v)` over a view of 64 floats on the fake GPU,
+  /// whose hook plays nothing, and checks where it ran: launched on the GPU, saying nothing,
+  /// where `has_device_code`; otherwise on the CPU engine, saying so.
+  template <class Make>
+  void expect_launched_on_gpu(bool has_device_code, Make make) {
+    std::vector<float> data(64, 2.0f);
+    array_view<float, 1> v(64, data);
+    hook_.play = [](const ample_fake_cuda_launch&) { return 0; };
+    testing::internal::CaptureStderr();
+    parallel_for_each(gpu_.get_default_view(), v.extent, make(v));
+    v.synchronize();
+    const std::string said = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(hook_.launches, has_device_code ? 1 : 0);
+    if (has_device_code) {
+      EXPECT_EQ(said, "");
+    } else {
+      EXPECT_NE(said.find("runs on the CPU engine"), std::string::npos) << said;
+    }
   }
 
   static ample::detail::transfer_counters::totals transfers(const accelerator& a) {
@@ -175,44 +208,20 @@ TEST_F(GpuLaunchTest, KernelReachingAnArrayByReferenceRunsOnTheCpuEngine) {
 // sqrt and fma stay C library calls in the host compile (they may set errno); device code makes
 // them PTX instructions, so the kernel is launched on the GPU, not sent to the CPU engine.
 TEST_F(GpuLaunchTest, KernelCallingExactMathFunctionsHasDeviceCode) {
-  std::vector<float> data(64, 2.0f);
-  array_view<float, 1> v(64, data);
-  hook_.play = [](const ample_fake_cuda_launch&) { return 0; };
-  testing::internal::CaptureStderr();
-  parallel_for_each(gpu_.get_default_view(), v.extent, [=](index<1> i) restrict(amp) {
-    v[i] = fast_math::sqrtf(v[i]) + precise_math::fma(double(v[i]), 2.0, 1.0);
+  expect_launched_on_gpu(expect_device_code, [](array_view<float, 1> v) {
+    return [=](index<1> i) restrict(amp) { v[i] = fast_math::sqrtf(v[i]) + precise_math::fma(double(v[i]), 2.0, 1.0); };
   });
-  v.synchronize();
-  const std::string said = testing::internal::GetCapturedStderr();
-#ifdef AMPLE_EXPECT_DEVICE_CODE
-  EXPECT_EQ(hook_.launches, 1);
-  EXPECT_EQ(said, "");
-#else
-  EXPECT_EQ(hook_.launches, 0);
-  EXPECT_NE(said.find("runs on the CPU engine"), std::string::npos) << said;
-#endif
 }
 
 // sin, exp, pow and tgamma come from libclc's bitcode, linked into device code where the build
 // has it (compiler/src/DeviceMath.h); without it the kernel runs on the CPU engine.
 TEST_F(GpuLaunchTest, KernelCallingLibraryMathFunctionsHasDeviceCode) {
-  std::vector<float> data(64, 2.0f);
-  array_view<float, 1> v(64, data);
-  hook_.play = [](const ample_fake_cuda_launch&) { return 0; };
-  testing::internal::CaptureStderr();
-  parallel_for_each(gpu_.get_default_view(), v.extent, [=](index<1> i) restrict(amp) {
-    v[i] = fast_math::sinf(v[i]) + precise_math::exp(double(v[i])) + precise_math::powf(v[i], 1.5f) +
-           precise_math::tgammaf(v[i]);
+  expect_launched_on_gpu(expect_library_math, [](array_view<float, 1> v) {
+    return [=](index<1> i) restrict(amp) {
+      v[i] = fast_math::sinf(v[i]) + precise_math::exp(double(v[i])) + precise_math::powf(v[i], 1.5f) +
+             precise_math::tgammaf(v[i]);
+    };
   });
-  v.synchronize();
-  const std::string said = testing::internal::GetCapturedStderr();
-#ifdef AMPLE_EXPECT_LIBRARY_MATH
-  EXPECT_EQ(hook_.launches, 1);
-  EXPECT_EQ(said, "");
-#else
-  EXPECT_EQ(hook_.launches, 0);
-  EXPECT_NE(said.find("runs on the CPU engine"), std::string::npos) << said;
-#endif
 }
 
 TEST_F(GpuLaunchTest, AFaultingKernelSurfacesAtSynchronizeAsAcceleratorViewRemoved) {
