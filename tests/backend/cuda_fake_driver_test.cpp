@@ -93,6 +93,8 @@ TEST_F(CudaFakeDriverTest, CopiesRoundTripAndMemoryIsFreed) {
     d().check(d().cuMemcpyHtoDAsync(first.get(), in.get(), bytes, nullptr), "HtoD");
     d().check(d().cuMemcpyDtoDAsync(second.get(), first.get(), bytes, nullptr), "DtoD");
     d().check(d().cuMemcpyDtoHAsync(out.get(), second.get(), bytes, nullptr), "DtoH");
+    // Copies to page-locked memory complete asynchronously, on the GPU as in the fake.
+    d().check(d().cuStreamSynchronize(nullptr), "synchronize");
     EXPECT_EQ(std::memcmp(in.get(), out.get(), bytes), 0);
   }
   EXPECT_EQ(fake_.allocated_bytes(), before);
