@@ -162,12 +162,12 @@ SmallVector<Function *, 8> declarationsReachedFrom(Function &Kernel) {
 /// bridge. The one it bridges: llvm.frexp returns {T, i32}, libclc's frexp(T, int*) stores
 /// the exponent.
 bool replaceCalls(Function &F, Function &Definition) {
-  Module &D = *F.getParent();
-  FunctionCallee Replacement = D.getOrInsertFunction(Definition.getName(), Definition.getFunctionType());
   // (By name: LLVM 17 added the intrinsic.)
   const bool FrexpIntrinsic = F.isIntrinsic() && compat::startsWith(F.getName(), "llvm.frexp.");
   if (!FrexpIntrinsic && F.getFunctionType() != Definition.getFunctionType())
     return false;
+  FunctionCallee Replacement =
+      F.getParent()->getOrInsertFunction(Definition.getName(), Definition.getFunctionType());
   if (!F.isIntrinsic()) {
     F.replaceAllUsesWith(Replacement.getCallee());
     return true;

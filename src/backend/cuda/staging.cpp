@@ -62,6 +62,11 @@ struct host_copy {
   }
 };
 
+/// copy_failed() throws for a copy the driver refused with `r`, naming the size and the GPU.
+[[noreturn]] void copy_failed(const gpu& g, const driver& d, CUresult r, std::size_t bytes, const char* direction) {
+  d.failure(r, "copy of " + std::to_string(bytes) + " bytes " + direction + " " + g.name);
+}
+
 /// staged is one staged copy: it holds the GPU's buffers, and on a failure waits for the GPU
 /// to stop using them before it throws, so that the next copy may refill them.
 class staged {
@@ -75,7 +80,7 @@ class staged {
   void check(CUresult r) const {
     if (r == CUDA_SUCCESS) return;
     d_.cuStreamSynchronize(nullptr);  // its own failure is the same one
-    d_.failure(r, "copy of " + std::to_string(bytes_) + " bytes " + direction_ + " " + g_.name);
+    copy_failed(g_, d_, r, bytes_, direction_);
   }
   void wait() const { check(d_.cuStreamSynchronize(nullptr)); }
 
@@ -95,7 +100,7 @@ std::size_t piece_bytes(std::size_t piece, std::size_t total) {
 /// direct() is a copy the driver stages itself, waited for.
 void direct(const gpu& g, const driver& d, CUresult r, std::size_t bytes, const char* direction) {
   if (r == CUDA_SUCCESS) r = d.cuStreamSynchronize(nullptr);
-  if (r != CUDA_SUCCESS) d.failure(r, "copy of " + std::to_string(bytes) + " bytes " + direction + " " + g.name);
+  if (r != CUDA_SUCCESS) copy_failed(g, d, r, bytes, direction);
 }
 
 }  // namespace
