@@ -122,6 +122,15 @@ struct registry {
     return nullptr;
   }
 
+  /// largest_gpu_or_engine() is the GPU with the most memory (the first listed of equals), or
+  /// the engine where there is none.
+  const device* largest_gpu_or_engine() const {
+    const device* best = &multicore;
+    for (const device& g : gpus)
+      if (best == &multicore || g.dedicated_memory_kb > best->dedicated_memory_kb) best = &g;
+    return best;
+  }
+
   /// listed() is every device, in Microsoft's order: hardware (the GPUs, then the engine),
   /// then WARP, REF and cpu.
   std::vector<const device*> listed() const {
@@ -164,15 +173,15 @@ const device* find_device(const std::wstring& path) {
 }
 
 /// default_device() follows Microsoft's order: set_default(), then CPPAMP_DEFAULT_ACCELERATOR,
-/// then the non-emulated device with the most memory; with none (Microsoft's runtime on a
-/// machine without a DirectX 11 GPU, and always on Ample) the device in WARP's role: the engine.
+/// then the non-emulated device with the most memory: the GPU with the most, as Visual C++
+/// chose a DirectX 11 GPU over WARP; without one, the device in WARP's role: the engine.
 AMPLE_IMPL_HOT const device& default_device() {
   registry& r = devices();
   static const device* cached = [&r] {
     std::lock_guard lock(r.mutex);
     if (r.chosen == nullptr) {
       const device* env = from_environment(r);
-      r.chosen = r.requested ? r.requested : (env ? env : &r.multicore);
+      r.chosen = r.requested ? r.requested : (env ? env : r.largest_gpu_or_engine());
     }
     return r.chosen;
   }();

@@ -7,7 +7,6 @@
 // Progress and the table go to stderr and stdout; the records, with each Ample/peer ratio, to
 // FILE as JSON. Exits 0 having printed "skipped: ..." where no GPU is listed, 1 if any result
 // is wrong, 2 on bad arguments.
-#define AMPLE_GPU_KERNELS
 #include <amp.h>
 #include <dlfcn.h>
 

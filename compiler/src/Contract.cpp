@@ -75,13 +75,14 @@ SmallVector<KernelEntry, 4> findDeviceEntries(Module &M) {
     auto *F = dyn_cast<Function>(A.Annotated);
     if (!F || F->isDeclaration() || !A.Arguments)
       continue;
+    // A flat entry's arguments are its rank and its kernel's type text; a tiled entry's its
+    // tile's extent, zeros for absent dimensions, and the type text.
     const bool Tiled = A.Text == DeviceTileEntryAnnotation;
-    if ((!Tiled && A.Text != DeviceEntryAnnotation) || A.Arguments->getNumOperands() != (Tiled ? 3 : 1))
+    const unsigned Dims = Tiled ? 3 : 1;
+    if ((!Tiled && A.Text != DeviceEntryAnnotation) || A.Arguments->getNumOperands() != Dims + 1)
       continue;
-    KernelEntry E{F, Tiled, {}};
-    // A flat entry's one argument is its rank; a tiled entry's three are its tile's extent,
-    // zeros for absent dimensions.
-    for (unsigned D = 0; D < A.Arguments->getNumOperands(); ++D) {
+    KernelEntry E{F, Tiled, {}, stringOf(A.Arguments->getOperand(Dims))};
+    for (unsigned D = 0; D < Dims; ++D) {
       const auto *Value = dyn_cast<ConstantInt>(A.Arguments->getOperand(D));
       if (!Value || Value->getSExtValue() <= 0)
         break;

@@ -86,6 +86,9 @@ struct KernelEntry {
   llvm::Function *Entry;
   bool Tiled;
   TileShape Shape;
+  /// kernel_type_name<Kernel>()'s text (include/ample/detail/kernel_type_name.hpp), which
+  /// under Clang gives a lambda's source location: "... [Kernel = (lambda at f.cpp:12:30)]".
+  llvm::StringRef TypeText;
 };
 /// findDeviceEntries() lists the annotated device entries of `M` that have a body.
 llvm::SmallVector<KernelEntry, 4> findDeviceEntries(llvm::Module &M);

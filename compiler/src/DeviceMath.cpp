@@ -270,6 +270,11 @@ bool linkMathLibrary(Module &D, Function &Kernel, std::string &Why) {
     Why = "it calls " + Called + ", and linking libclc's bitcode from " + Path + " failed";
     return false;
   }
+  // Internal, as the rest of the kernel's code is: only then does NVPTX make their names, whose
+  // prefix has dots, valid PTX identifiers (libclc's lookup tables are weak variables).
+  for (GlobalValue &G : D.global_values())
+    if (!G.isDeclaration() && compat::startsWith(G.getName(), LibraryPrefix))
+      G.setLinkage(GlobalValue::InternalLinkage);
   // libclc was compiled for a PTX version of its own; the kernel's target decides (as
   // makeTargetNeutral() does for the kernel's functions), so the two inline into each other.
   for (Function &F : D) {

@@ -8,6 +8,7 @@
 #include "Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
@@ -58,7 +59,60 @@ std::string sourceNameOf(StringRef Demangled, const KernelEntry &E) {
   return Demangled.slice(Start + Prefix.size(), End).str();
 }
 
-std::optional<DeviceEntry> describeEntry(const KernelEntry &Found, unsigned Number, std::string &Why) {
+/// typeIn() is the kernel's type in kernel_type_name()'s text, "... [Kernel = T]".
+StringRef typeIn(StringRef TypeText) {
+  const StringRef Key = "Kernel = ";
+  const size_t Start = TypeText.find(Key);
+  if (Start == StringRef::npos)
+    return {};
+  return TypeText.slice(Start + Key.size(), TypeText.rfind(']'));
+}
+
+/// lambdaLocation() is a lambda's source location in kernel_type_name()'s text, where Clang
+/// writes its type as "(lambda at f.cpp:12:30)"; empty for other types.
+StringRef lambdaLocation(StringRef TypeText) {
+  StringRef Type = typeIn(TypeText);
+  if (!Type.consume_front("(lambda at "))
+    return {};
+  return Type.take_front(Type.rfind(')'));
+}
+
+/// sourceNameFor() names the kernel in messages: its type, with a lambda's source location
+/// ("scale(...)::$_0 at f.cpp:12:30"), so that an error says which lambda ran. Where the
+/// demangler gives up (a lambda in a generic lambda), Clang's own "(lambda at f.cpp:12:30)".
+std::string sourceNameFor(const KernelEntry &E) {
+  const std::string Demangled = demangle(E.Entry->getName().str());
+  if (compat::startsWith(Demangled, "_Z") && !typeIn(E.TypeText).empty())
+    return typeIn(E.TypeText).str();
+  std::string Name = sourceNameOf(Demangled, E);
+  if (const StringRef Location = lambdaLocation(E.TypeText); !Location.empty())
+    Name += " at " + Location.str();
+  return Name;
+}
+
+/// kernelNameFor() is the GPU kernel's name in the PTX, the one Nsight's tools and the
+/// driver's messages show: a lambda's file, line and column ("ample_f_cpp_12_30"), or the
+/// kernel's type ("ample_transpose_kernel"), as a PTX identifier, unique in the module.
+std::string kernelNameFor(const KernelEntry &E, StringSet<> &Taken) {
+  const StringRef Location = lambdaLocation(E.TypeText);
+  const std::string Words = Location.empty() ? sourceNameOf(demangle(E.Entry->getName().str()), E)
+                                             : Location.drop_front(Location.find_last_of('/') + 1).str();
+  std::string Name = "ample_";
+  for (char C : StringRef(Words).take_front(96)) {
+    if (isAlnum(C))
+      Name += C;
+    else if (Name.back() != '_')
+      Name += '_';
+  }
+  while (Name.back() == '_')
+    Name.pop_back();
+  std::string Unique = Name;
+  for (unsigned N = 2; !Taken.insert(Unique).second; ++N)
+    Unique = Name + "_" + std::to_string(N);
+  return Unique;
+}
+
+std::optional<DeviceEntry> describeEntry(const KernelEntry &Found, StringSet<> &TakenNames, std::string &Why) {
   Function &F = *Found.Entry;
   if (Found.Shape.Rank > 3 || F.arg_size() != (Found.Tiled ? 7u : 4u)) {
     Why = "not a device entry of rank 1 to 3";
@@ -77,8 +131,7 @@ std::optional<DeviceEntry> describeEntry(const KernelEntry &Found, unsigned Numb
     Why = "the kernel object has " + std::to_string(Bytes) + " bytes, more than a launch's 4 KiB of parameters";
     return std::nullopt;
   }
-  return DeviceEntry{Found, Bytes, Alignment, "ample_kernel_" + std::to_string(Number),
-                     sourceNameOf(demangle(F.getName().str()), Found)};
+  return DeviceEntry{Found, Bytes, Alignment, kernelNameFor(Found, TakenNames), sourceNameFor(Found)};
 }
 
 /// removeHostOnlyGlobals() drops from the device module what only the host's linker and loader
@@ -284,6 +337,41 @@ void makeBarriersBlockWide(Module &D, GlobalVariable *CurrentTile) {
   }
 }
 
+/// makeMemoryOrderPtx() gives memory ordering the PTX forms that NVPTX cannot select for
+/// sm_75 from LLVM's (LLVM 19 stops the compile: "Cannot select: AtomicFence", "AtomicStore
+/// seq_cst"). Each fence becomes a `membar`: a signal fence, which the library makes of
+/// tile_static_memory_fence (a tile is one thread on the host), orders the block's memory
+/// (`membar.cta`); any other, all_memory_fence's and global_memory_fence's, global memory for
+/// the whole GPU (`membar.gl`). An atomic load or store stronger than monotonic (a
+/// std::atomic's, in code a kernel reaches) becomes a monotonic one with `membar.gl` where
+/// the fence-based mapping of C++'s orders puts it: before a releasing store, after an
+/// acquiring load, and before a sequentially consistent load as well.
+void makeMemoryOrderPtx(Module &D) {
+  SmallVector<Instruction *, 4> Ordered;
+  for (Function &F : D)
+    for (Instruction &I : instructions(F))
+      if (isa<FenceInst>(I) || (I.isAtomic() && (isa<LoadInst>(I) || isa<StoreInst>(I))))
+        Ordered.push_back(&I);
+  Function *BlockFence = Intrinsic::getDeclaration(&D, Intrinsic::nvvm_membar_cta);
+  Function *GpuFence = Intrinsic::getDeclaration(&D, Intrinsic::nvvm_membar_gl);
+  for (Instruction *I : Ordered) {
+    if (auto *Fence = dyn_cast<FenceInst>(I)) {
+      CallInst::Create(Fence->getSyncScopeID() == SyncScope::SingleThread ? BlockFence : GpuFence, {}, "", Fence);
+      Fence->eraseFromParent();
+    } else if (auto *Store = dyn_cast<StoreInst>(I)) {
+      if (isReleaseOrStronger(Store->getOrdering()))
+        CallInst::Create(GpuFence, {}, "", Store);
+      if (isStrongerThanMonotonic(Store->getOrdering()))
+        Store->setOrdering(AtomicOrdering::Monotonic);
+    } else if (auto *Load = cast<LoadInst>(I); isStrongerThanMonotonic(Load->getOrdering())) {
+      if (Load->getOrdering() == AtomicOrdering::SequentiallyConsistent)
+        CallInst::Create(GpuFence, {}, "", Load);
+      CallInst::Create(GpuFence, {}, "")->insertAfter(Load);
+      Load->setOrdering(AtomicOrdering::Monotonic);
+    }
+  }
+}
+
 /// keepOnlyKernels() makes every function but the kernels internal, and every constant, so
 /// that the optimiser drops all that the kernels do not reach. Variables keep their linkage:
 /// the optimiser must not take an internal one that the device module never writes for a
@@ -339,12 +427,12 @@ void embed(Module &M, ArrayRef<CompiledKernel> Compiled) {
 
 /// cpuOnly() reports that the kernel of `E` keeps only its CPU form, and why: a remark, not a
 /// warning (as the tile passes' declines), since the CPU engine runs it correctly. It names the
-/// kernel, as a build without debug information has no source location for it.
+/// kernel, and a lambda's location: a build without debug information has no other.
 void cpuOnly(const KernelEntry &E, const std::string &Why) {
   Function &F = *E.Entry;
   OptimizationRemarkEmitter Remarks(&F);
   Remarks.emit(OptimizationRemarkMissed(DeviceRemarkPass, "NoDeviceCode", &F)
-               << "kernel " << sourceNameOf(demangle(F.getName().str()), E) << " runs on the CPU only: " << Why);
+               << "kernel " << sourceNameFor(E) << " runs on the CPU only: " << Why);
 }
 
 /// LibraryGlobals are the library's variables that device code treats apart, found once per
@@ -355,12 +443,50 @@ struct LibraryGlobals {
   SmallPtrSet<GlobalVariable *, 8> TileStatics;
 };
 
+/// reachableFrom() is every global value `Root`'s code can reach: the functions it calls or
+/// takes the address of, the variables it uses and what their initializers name, transitively.
+SmallPtrSet<const GlobalValue *, 32> reachableFrom(const Function &Root) {
+  SmallPtrSet<const GlobalValue *, 32> Reached;
+  Reached.insert(&Root);
+  SmallPtrSet<const Constant *, 32> SeenConstants;
+  SmallVector<const GlobalValue *, 64> Work{&Root};
+  auto Visit = [&](const Value *V, auto &Self) -> void {
+    if (const auto *G = dyn_cast<GlobalValue>(V)) {
+      if (Reached.insert(G).second)
+        Work.push_back(G);
+    } else if (const auto *C = dyn_cast<Constant>(V); C && SeenConstants.insert(C).second) {
+      for (const Value *Operand : C->operands())
+        Self(Operand, Self);
+    }
+  };
+  while (!Work.empty()) {
+    const GlobalValue *G = Work.pop_back_val();
+    if (const auto *F = dyn_cast<Function>(G)) {
+      for (const Instruction &I : instructions(*F))
+        for (const Value *Operand : I.operands())
+          Visit(Operand, Visit);
+    } else if (const auto *V = dyn_cast<GlobalVariable>(G); V && V->hasInitializer()) {
+      Visit(V->getInitializer(), Visit);
+    } else if (const auto *A = dyn_cast<GlobalAlias>(G)) {
+      Visit(A->getAliasee(), Visit);
+    }
+  }
+  return Reached;
+}
+
 /// compileEntry() is `E`'s GPU kernel, made from a copy of the host module `M` with only what
 /// the kernel reaches; none, with `Why` set, where the kernel cannot run on a GPU.
 std::optional<CompiledKernel> compileEntry(Module &M, const LibraryGlobals &Library, const DeviceEntry &E,
                                            TargetMachine &Target, std::string &Why) {
+  // Only what the kernel reaches is copied with its body (the rest become declarations, which
+  // nothing in the copy calls): a test file's module has thousands of functions, and copying
+  // and cleaning them all for each kernel took most of the pass's time. The llvm.* lists come
+  // along for removeHostOnlyGlobals() to drop.
+  const SmallPtrSet<const GlobalValue *, 32> Reached = reachableFrom(*E.Found.Entry);
   ValueToValueMapTy Map;
-  std::unique_ptr<Module> D = CloneModule(M, Map);
+  std::unique_ptr<Module> D = CloneModule(M, Map, [&](const GlobalValue *G) {
+    return Reached.count(G) != 0 || compat::startsWith(G->getName(), "llvm.");
+  });
   SmallVector<GlobalVariable *, 4> TileStatics;
   for (GlobalVariable *G : Library.TileStatics)
     TileStatics.push_back(cast<GlobalVariable>(Map[G]));
@@ -372,6 +498,7 @@ std::optional<CompiledKernel> compileEntry(Module &M, const LibraryGlobals &Libr
   lowerExactMathCalls(*D);
   // After the invokes became calls: a barrier reached through one is a call now.
   makeBarriersBlockWide(*D, Library.CurrentTile ? cast<GlobalVariable>(Map[Library.CurrentTile]) : nullptr);
+  makeMemoryOrderPtx(*D);
   StripDebugInfo(*D);
   addKernel(*D, E, *cast<Function>(Map[E.Found.Entry]));
   Function *Kernel = D->getFunction(E.KernelName);
@@ -405,8 +532,9 @@ PreservedAnalyses ExtractDeviceCode::run(Module &M, ModuleAnalysisManager &) {
   }
   const LibraryGlobals Library{findInKernelFlag(M), findCurrentTile(M), findTileStaticVariables(M)};
   SmallVector<CompiledKernel, 4> Compiled;
+  StringSet<> KernelNames;
   for (const KernelEntry &Entry : Found) {
-    std::optional<DeviceEntry> E = describeEntry(Entry, Compiled.size(), Why);
+    std::optional<DeviceEntry> E = describeEntry(Entry, KernelNames, Why);
     std::optional<CompiledKernel> Kernel = E ? compileEntry(M, Library, *E, *Target, Why) : std::nullopt;
     if (!Kernel)
       cpuOnly(Entry, Why);

@@ -1,6 +1,6 @@
 // Device code of C++ AMP's atomics: std::atomic_ref's operations are atomicrmw and cmpxchg in
 // the IR, which NVPTX makes global atomics (the max/min loops of compare-exchange included).
-// RUN: %front_end -DAMPLE_GPU_KERNELS %s -o %t.ll
+// RUN: %front_end %s -o %t.ll
 // RUN: %ample_device_code %t.ll -o - 2>%t.remarks | FileCheck %s
 // RUN: not grep remark %t.remarks
 #include <amp.h>
@@ -15,6 +15,6 @@ void histogram(array_view<const int, 1> data, array_view<unsigned, 1> bins, arra
   });
 }
 
-// CHECK: @ample.ptx = {{.*}}.entry ample_kernel_0(
+// CHECK: @ample.ptx = {{.*}}.entry ample_device_code_atomics_cpp_10_34(
 // CHECK-SAME: atom.global.add.u32
 // CHECK-SAME: atom.global.cas.b32

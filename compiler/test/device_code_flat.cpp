@@ -2,7 +2,7 @@
 // registered from a constructor. The kernel object arrives by value in parameter space
 // (sizeof: 2 views of 48 bytes and a float, 8-aligned), the index from the block and thread
 // registers (x the last dimension), the views' data through global loads and stores.
-// RUN: %front_end -DAMPLE_GPU_KERNELS %s -o %t.ll
+// RUN: %front_end %s -o %t.ll
 // RUN: %ample_device_code %t.ll -o - | FileCheck %s
 #include <amp.h>
 using namespace concurrency;
@@ -12,16 +12,16 @@ void scale(array_view<float, 2> out, array_view<const float, 2> in, float factor
 }
 
 // CHECK: @ample.ptx = private unnamed_addr constant {{.*}}.target sm_75
-// CHECK-SAME: .visible .entry ample_kernel_0(
-// CHECK-SAME: .param .align 8 .b8 ample_kernel_0_param_0[104],
-// CHECK-SAME: .param .u32 ample_kernel_0_param_1,
+// CHECK-SAME: .visible .entry ample_device_code_flat_cpp_11_33(
+// CHECK-SAME: .param .align 8 .b8 ample_device_code_flat_cpp_11_33_param_0[104],
+// CHECK-SAME: .param .u32 ample_device_code_flat_cpp_11_33_param_1,
 // Both block registers, in whichever order the major schedules them.
 // CHECK-SAME: %ctaid.{{[xy]}}
 // CHECK-SAME: %ctaid.{{[xy]}}
 // CHECK-SAME: ld.global.f32
 // CHECK-SAME: st.global.f32
-// CHECK-NEXT: @0 = private unnamed_addr constant {{.*}} c"ample_kernel_0\00"
-// CHECK-NEXT: @1 = private unnamed_addr constant {{.*}} c"scale(Concurrency::array_view<float, 2>, Concurrency::array_view<float const, 2>, float)::$_0\00"
+// CHECK-NEXT: @0 = private unnamed_addr constant {{.*}} c"ample_device_code_flat_cpp_11_33\00"
+// CHECK-NEXT: @1 = private unnamed_addr constant {{.*}} c"scale(Concurrency::array_view<float, 2>, Concurrency::array_view<float const, 2>, float)::$_0 at {{.*}}device_code_flat.cpp:11:33\00"
 // CHECK: @llvm.global_ctors = {{.*}} @ample.register_device_code
 // CHECK: define internal void @ample.register_device_code()
 // CHECK-NEXT: entry:

@@ -3,13 +3,15 @@
 // double, the functions with pointer results, and the intrinsics of -fno-math-errno builds.
 // A function of the program's named like one of libclc's stays the program's: where it is
 // defined elsewhere the kernel stays on the CPU, as without the bitcode, with a remark.
+// libclc's definitions (lookup tables among them) are internal to the kernel, so that NVPTX
+// makes their names, "ample.libclc." + libclc's, valid PTX identifiers.
 // REQUIRES: libclc
-// RUN: %front_end -DAMPLE_GPU_KERNELS %s -o %t.ll
-// RUN: %ample_device_code %t.ll -o - 2>%t.remarks | FileCheck %s --implicit-check-not=.extern
+// RUN: %front_end %s -o %t.ll
+// RUN: %ample_device_code %t.ll -o - 2>%t.remarks | FileCheck %s --implicit-check-not=.extern --implicit-check-not=ample.libclc.
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
-// RUN: %front_end -DAMPLE_GPU_KERNELS -fno-math-errno %s -o %t.nomatherrno.ll
+// RUN: %front_end -fno-math-errno %s -o %t.nomatherrno.ll
 // RUN: FileCheck %s --check-prefix=INTRINSIC < %t.nomatherrno.ll
-// RUN: %ample_device_code %t.nomatherrno.ll -o - 2>/dev/null | FileCheck %s --implicit-check-not=.extern
+// RUN: %ample_device_code %t.nomatherrno.ll -o - 2>/dev/null | FileCheck %s --implicit-check-not=.extern --implicit-check-not=ample.libclc.
 // RUN: env AMPLE_LIBCLC_NVPTX=%t.missing %ample_device_code %t.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISSING
 #include <amp.h>
 #include <amp_math.h>
@@ -65,13 +67,13 @@ void own_rootn(array_view<float, 1> f) {
   parallel_for_each(f.extent, [=](index<1> i) restrict(amp) { f[i] = rootn(precise_math::sinf(f[i]), 3); });
 }
 
-// CHECK: @ample.ptx = {{.*}}.entry ample_kernel_0(
-// CHECK: @ample.ptx.{{[0-9]+}} = {{.*}}.entry ample_kernel_1(
-// CHECK: @ample.ptx.{{[0-9]+}} = {{.*}}.entry ample_kernel_2(
-// CHECK: @ample.ptx.{{[0-9]+}} = {{.*}}.entry ample_kernel_3(
-// CHECK-NOT: .entry ample_kernel_4(
-// REMARK: remark: {{.*}}kernel own_rootn(Concurrency::array_view<float, 1>)::$_{{[0-9]+}} runs on the CPU only: it calls rootn(float, int), which has no GPU form
+// CHECK: @ample.ptx = {{.*}}.entry ample_device_code_libclc_cpp_42_31(
+// CHECK: @ample.ptx.{{[0-9]+}} = {{.*}}.entry ample_device_code_libclc_cpp_46_31(
+// CHECK: @ample.ptx.{{[0-9]+}} = {{.*}}.entry ample_device_code_libclc_cpp_51_31(
+// CHECK: @ample.ptx.{{[0-9]+}} = {{.*}}.entry ample_device_code_libclc_cpp_63_31(
+// CHECK-NOT: .entry ample_device_code_libclc_cpp_67_31(
+// REMARK: remark: {{.*}}kernel own_rootn(Concurrency::array_view<float, 1>)::$_{{[0-9]+}} at {{.*}}device_code_libclc.cpp:67:31 runs on the CPU only: it calls rootn(float, int), which has no GPU form
 // REMARK-NOT: remark
 // INTRINSIC-DAG: call float @llvm.sin.f32(
 // INTRINSIC-DAG: call double @llvm.pow.f64(
-// MISSING: remark: {{.*}}kernel singles(Concurrency::array_view<float, 1>)::$_{{[0-9]+}} runs on the CPU only: it calls {{[a-z0-9_]+}}, whose GPU form comes from libclc's nvptx64 bitcode, not found at {{.*}}.missing (./ample setup fetches it)
+// MISSING: remark: {{.*}}kernel singles(Concurrency::array_view<float, 1>)::$_{{[0-9]+}} at {{.*}} runs on the CPU only: it calls {{[a-z0-9_]+}}, whose GPU form comes from libclc's nvptx64 bitcode, not found at {{.*}}.missing (./ample setup fetches it)

@@ -1,7 +1,7 @@
 // Device code of <amp_math.h>'s exact functions: the C library calls that the host compile
 // keeps for errno (sqrt, fma) become the intrinsics NVPTX makes single instructions, correctly
 // rounded as the CPU's (device_code_libclc.cpp: the functions that need a math library).
-// RUN: %front_end -DAMPLE_GPU_KERNELS %s -o %t.ll
+// RUN: %front_end %s -o %t.ll
 // RUN: %ample_device_code %t.ll -o - 2>%t.remarks | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK --allow-empty < %t.remarks
 #include <amp.h>
@@ -17,7 +17,7 @@ void exact(array_view<float, 1> f, array_view<double, 1> d) {
   });
 }
 
-// CHECK: @ample.ptx = {{.*}}.entry ample_kernel_0(
+// CHECK: @ample.ptx = {{.*}}.entry ample_device_code_math_cpp_12_31(
 // CHECK-SAME: sqrt.rn.f32
 // CHECK-SAME: sqrt.rn.f64
 // CHECK-NOT: @ample.ptx.{{[0-9]+}} =

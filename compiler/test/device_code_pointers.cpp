@@ -3,7 +3,7 @@
 // extent) are what the runtime points at the device's copies; an array captured by reference
 // is a pointer too (at 0 here), which the runtime finds in no view, and so runs that kernel on
 // the CPU engine.
-// RUN: %front_end -DAMPLE_GPU_KERNELS %s -o %t.ll
+// RUN: %front_end %s -o %t.ll
 // RUN: %ample_device_code %t.ll -o - | FileCheck %s
 #include <amp.h>
 using namespace concurrency;

@@ -2,7 +2,7 @@
 // exact shape; tile_static arrays become shared memory, each barrier the block's `bar.sync 0`
 // (\09 in the IR is the tab between the two); the kernel object (three views and an int) is
 // the only parameter.
-// RUN: %front_end -DAMPLE_GPU_KERNELS %s -o %t.ll
+// RUN: %front_end %s -o %t.ll
 // RUN: %ample_device_code %t.ll -o - 2>%t.remarks | FileCheck %s
 // RUN: not grep remark %t.remarks
 #include <amp.h>
@@ -24,8 +24,8 @@ void multiply(array_view<const float, 2> a, array_view<const float, 2> b, array_
   });
 }
 
-// CHECK: @ample.ptx = {{.*}}.entry ample_kernel_0(
-// CHECK-SAME: .param .align 8 .b8 ample_kernel_0_param_0[152]
+// CHECK: @ample.ptx = {{.*}}.entry ample_device_code_tiled_cpp_12_46(
+// CHECK-SAME: .param .align 8 .b8 ample_device_code_tiled_cpp_12_46_param_0[152]
 // CHECK-SAME: )
 // CHECK-SAME: .reqntid 16, 16, 1
 // CHECK-SAME: .shared .align {{[0-9]+}} .b8 {{[A-Za-z0-9_$]+}}[1024];

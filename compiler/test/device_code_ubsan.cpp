@@ -2,7 +2,7 @@
 // sanitizer's prologue data and the sanitizer attributes are host things, dropped from the
 // device module; the kernel still gets PTX, its work-item inlined into it (a function whose
 // sanitizer attributes differ from its caller's would not be) with its views read in place.
-// RUN: %front_end -DAMPLE_GPU_KERNELS -fsanitize=address,undefined %s -o %t.ll
+// RUN: %front_end -fsanitize=address,undefined %s -o %t.ll
 // RUN: %ample_device_code %t.ll -o - 2>%t.remarks | FileCheck %s
 // RUN: not grep remark %t.remarks
 #include <amp.h>
@@ -13,6 +13,6 @@ void shift(array_view<int, 1> v, int by) {
 }
 
 // A handler left in the kernel would be a call with no GPU form: a remark and no PTX.
-// CHECK: @ample.ptx = {{.*}}.entry ample_kernel_0(
+// CHECK: @ample.ptx = {{.*}}.entry ample_device_code_ubsan_cpp_12_31(
 // CHECK-SAME: ld.global.u32
 // CHECK-SAME: st.global.u32

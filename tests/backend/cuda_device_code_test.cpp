@@ -5,7 +5,6 @@
 // kernel object's bytes as the kernel's parameter, each view's data pointer replaced by the
 // device copy (found here by its host address; parallel_for_each uses the capture recorder's
 // rebase instead: gpu_accelerator_test.cpp).
-#define AMPLE_GPU_KERNELS
 #include <gtest/gtest.h>
 
 #include <amp.h>

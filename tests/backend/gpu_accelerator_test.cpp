@@ -3,7 +3,6 @@
 // to the CPU engine's, and only the copies C++ AMP's rules require. Label gpu: skipped, saying
 // why, where no GPU is listed (tests/backend/gpu_launch_test.cpp runs the same paths against a
 // fake driver everywhere).
-#define AMPLE_GPU_KERNELS
 #include <gtest/gtest.h>
 
 #include <amp.h>

@@ -10,19 +10,21 @@
 #include "../tile_barrier.hpp"
 #include "../tiled_extent.hpp"
 #include "../tiled_index.hpp"
+#include "kernel_type_name.hpp"
 #include "parallel_for.hpp"
 
-/// AMPLE_GPU_KERNELS, defined by a program before it includes <amp.h> (or for a whole build),
-/// makes each parallel_for_each over an extent of rank 1 to 3, or over a tiled extent,
-/// instantiate its kernel's device_entry or device_tile_entry, which the device-code pass
-/// compiles to PTX in a Clang compile that loads the pass plugin. The CUDA backend is not yet
-/// wired to launches (docs/design/cuda-backend.md), so nothing is instantiated otherwise: the
-/// pass then finds nothing and costs nothing.
-#if defined(AMPLE_GPU_KERNELS) && AMPLE_IMPL_COMPILED_TILES
+/// Under Clang, each parallel_for_each over an extent of rank 1 to 3, or over a tiled extent,
+/// instantiates its kernel's device_entry or device_tile_entry, which the device-code pass
+/// compiles to PTX in a compile that loads the plugin (a compile without it just keeps an
+/// unused function per kernel). The pass copies only what the kernel reaches, so this costs a
+/// compile little (docs/design/cuda-backend.md). AMPLE_NO_GPU_KERNELS, defined before
+/// <amp.h> or for a whole build, leaves every kernel CPU-only.
+#if !defined(AMPLE_NO_GPU_KERNELS) && AMPLE_IMPL_COMPILED_TILES
 #define AMPLE_IMPL_GPU_KERNELS 1
-#define AMPLE_IMPL_DEVICE_ENTRY(N) [[clang::annotate("ample.device_entry", N)]] [[gnu::noinline]]
+#define AMPLE_IMPL_DEVICE_ENTRY(N) \
+  [[clang::annotate("ample.device_entry", N, kernel_type_name<Kernel>())]] [[gnu::noinline]]
 #define AMPLE_IMPL_DEVICE_TILE_ENTRY(D0, D1, D2) \
-  [[clang::annotate("ample.device_tile_entry", D0, D1, D2)]] [[gnu::noinline]]
+  [[clang::annotate("ample.device_tile_entry", D0, D1, D2, kernel_type_name<Kernel>())]] [[gnu::noinline]]
 #else
 #define AMPLE_IMPL_GPU_KERNELS 0
 #define AMPLE_IMPL_DEVICE_ENTRY(N)
@@ -90,7 +92,7 @@ const void* tile_entry_address(const concurrency::tiled_extent<D0, D1, D2>*) noe
 
 /// device_entry_of<Kernel, Domain>() is the address of the kernel's device_entry or
 /// device_tile_entry, under which the device-code pass registers its PTX, where the program
-/// asked for GPU kernels (AMPLE_GPU_KERNELS) and a GPU grid covers the domain; otherwise null.
+/// makes GPU kernels (above) and a GPU grid covers the domain; otherwise null.
 template <class Kernel, class Domain>
 const void* device_entry_of() noexcept {
   if constexpr (AMPLE_IMPL_GPU_KERNELS && grid_rank<Domain> != 0) {

@@ -8,6 +8,7 @@
 #include "../extent.hpp"
 #include "../tiled_extent.hpp"
 #include "device.hpp"
+#include "kernel_type_name.hpp"
 
 namespace ample::detail {
 
@@ -56,13 +57,6 @@ const gpu_kernel* gpu_kernel_for(const device& d, const void* entry);
 /// reads (device_entry.hpp's device_code); pointer_count() how many.
 const std::uint32_t* pointer_offsets(const gpu_kernel& k) noexcept;
 std::uint32_t pointer_count(const gpu_kernel& k) noexcept;
-
-/// kernel_type_name<Kernel>() names the kernel's type, Clang with its source location, in
-/// the compiler's own words (no RTTI needed): announce_cpu_fallback() extracts it.
-template <class Kernel>
-const char* kernel_type_name() noexcept {
-  return __PRETTY_FUNCTION__;
-}
 
 /// announce_cpu_fallback() says on stderr, once per kernel and device, that a launch on GPU
 /// `d` runs on the CPU engine instead, and `why`. `kernel`: kernel_type_name()'s text.

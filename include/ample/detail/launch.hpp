@@ -114,7 +114,7 @@ std::array<std::int32_t, 3> gpu_extent(const Domain& domain) {
 template <class Domain>
 std::string no_device_code() {
   if (!AMPLE_IMPL_GPU_KERNELS)
-    return "the program was not compiled for GPUs (Clang with Ample's plugin, and AMPLE_GPU_KERNELS defined)";
+    return "the program was not compiled for GPUs (Clang with Ample's plugin, without AMPLE_NO_GPU_KERNELS)";
   if constexpr (!is_tiled_extent<Domain>)
     if (grid_rank<Domain> == 0)
       return "its extent has rank " + std::to_string(Domain::rank) + ", and a GPU grid has at most 3 dimensions";
