@@ -7,6 +7,7 @@
 
 #include "ample/accelerator.hpp"
 #include "ample/detail/command_queue.hpp"
+#include "ample/detail/device_entry.hpp"
 #include "backend/cpu/engine_config.hpp"
 #include "backend/cuda/gpu_devices.hpp"
 
@@ -123,9 +124,12 @@ struct registry {
   }
 
   /// largest_gpu_or_engine() is the GPU with the most memory (the first listed of equals), or
-  /// the engine where there is none.
+  /// the engine where there is none, or where the program has no device code: its kernels
+  /// would all run on the engine anyway, and a program that asks whether the default is
+  /// emulated (to skip warp-synchronous code, say) must hear that they do.
   const device* largest_gpu_or_engine() const {
     const device* best = &multicore;
+    if (!has_device_code()) return best;
     for (const device& g : gpus)
       if (best == &multicore || g.dedicated_memory_kb > best->dedicated_memory_kb) best = &g;
     return best;
@@ -174,7 +178,8 @@ const device* find_device(const std::wstring& path) {
 
 /// default_device() follows Microsoft's order: set_default(), then CPPAMP_DEFAULT_ACCELERATOR,
 /// then the non-emulated device with the most memory: the GPU with the most, as Visual C++
-/// chose a DirectX 11 GPU over WARP; without one, the device in WARP's role: the engine.
+/// chose a DirectX 11 GPU over WARP; without one, or without device code for it, the device
+/// in WARP's role: the engine.
 AMPLE_IMPL_HOT const device& default_device() {
   registry& r = devices();
   static const device* cached = [&r] {

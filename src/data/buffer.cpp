@@ -123,7 +123,7 @@ buffer::~buffer() {
     if (auto it = r.buffers.find({home_, bytes_}); it != r.buffers.end() && it->second.expired()) r.buffers.erase(it);
   }
   if (counted_) buffers_beyond_host.fetch_sub(1, std::memory_order_release);
-  if (destroy_elements_ != nullptr) destroy_elements_(home_, bytes_);
+  if (destroy_elements_ != nullptr) destroy_elements_(host_, bytes_);
   for (copy& c : copies_)
     if (c.owned) free_in(c.space, c.base);
 }

@@ -1,6 +1,7 @@
 // The gpu: runs of the kernel-running tests (tests/CMakeLists.txt): an executable started with
 // AMPLE_TEST_ACCELERATOR=gpu runs its tests on the GPU, which is the default accelerator where
-// there is one (accelerator.cpp), or skips them all, saying why, with exit status 77.
+// there is one and the program has device code (accelerator.cpp), or skips them all, saying
+// why, with exit status 77.
 #include <gtest/gtest.h>
 
 #include <amp.h>
@@ -35,8 +36,8 @@ class gpu_variant : public ::testing::Environment {
     if (driver::get() == nullptr) skip_all("no GPU to run on: " + driver::why());
     const std::wstring path = concurrency::accelerator().get_device_path();
     if (path.rfind(L"ample\\cuda\\", 0) != 0)
-      skip_all("the default accelerator is not a GPU (the NVIDIA driver lists none, or "
-               "CPPAMP_DEFAULT_ACCELERATOR chose another)");
+      skip_all("the default accelerator is not a GPU (the NVIDIA driver lists none, the program has "
+               "no device code, or CPPAMP_DEFAULT_ACCELERATOR chose another)");
   }
 };
 

@@ -123,11 +123,14 @@ class buffer : public std::enable_shared_from_this<buffer> {
   /// structs, which Microsoft's array accepts): each is value-initialised now and destroyed
   /// before the memory is freed, and containers copy them element by element. Other elements
   /// stay uninitialised, as C++ AMP allows, and are copied as bytes. Between memory spaces
-  /// every element moves as bytes, as a GPU's copies would move it.
+  /// every element moves as bytes, as a GPU's copies would move it. The elements are made,
+  /// and destroyed, in the host copy, the only one the host's constructors can reach (a view's
+  /// home on a GPU is the GPU's memory), which becomes the current copy.
   template <class T>
   void construct_elements() {
     if constexpr (!is_bitwise_copyable_v<T>) {
-      std::uninitialized_value_construct_n(static_cast<T*>(data()), bytes_ / sizeof(T));
+      if (host_ != home_) acquire(nullptr, byte_ranges(0, bytes_), concurrency::access_type_read_write);
+      std::uninitialized_value_construct_n(static_cast<T*>(host_data()), bytes_ / sizeof(T));
       destroy_elements_ = [](void* data, std::size_t bytes) {
         std::destroy_n(static_cast<T*>(data), bytes / sizeof(T));
       };

@@ -120,6 +120,10 @@ struct device_code {
 /// address), or null: the program was not compiled by the pass, or the pass declined it.
 const device_code* find_device_code(const void* entry) noexcept;
 
+/// has_device_code() is whether any kernel of the program has registered device code: none in a
+/// program built with GCC, or with AMPLE_NO_GPU_KERNELS, or before the constructors ran.
+bool has_device_code() noexcept;
+
 }  // namespace ample::detail
 
 /// ample_register_device_code() is called by the constructor the pass adds to each object file

@@ -29,6 +29,12 @@ const device_code* find_device_code(const void* entry) noexcept {
   return found == r.code.end() ? nullptr : &found->second;
 }
 
+bool has_device_code() noexcept {
+  registry& r = the_registry();
+  std::lock_guard lock(r.mutex);
+  return !r.code.empty();
+}
+
 }  // namespace ample::detail
 
 // A kernel in an inline function is compiled in each object file that uses it, and the linker
