@@ -6,6 +6,7 @@
 #include "KernelObjectPointers.h"
 #include "LLVMCompat.h"
 #include "Passes.h"
+#include "Uniformity.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -474,6 +475,43 @@ SmallPtrSet<const GlobalValue *, 32> reachableFrom(const Function &Root) {
   return Reached;
 }
 
+/// misusedBarrier() says why `Kernel`, optimised, must not run on a GPU where it waits at a
+/// barrier that not every thread of its block reaches, or at all in a non-tiled kernel (empty
+/// if neither). C++ AMP leaves both undefined; a GPU would hang, or let threads pass different
+/// barriers, while the CPU engine reports them. The compiled tiles' analysis decides, with the
+/// thread's position in its block as what differs between threads: a kernel it cannot prove
+/// safe stays on the CPU. A call of a function that waits, which the optimiser did not
+/// inline, counts as a wait.
+std::string misusedBarrier(Function &Kernel, bool Tiled) {
+  Module &D = *Kernel.getParent();
+  SmallPtrSet<const Function *, 4> Waits;
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (Function &F : D)
+      for (Instruction &I : instructions(F))
+        if (const auto *Call = dyn_cast<CallInst>(&I);
+            Call && (Call->getIntrinsicID() == Intrinsic::nvvm_barrier0 || Waits.contains(Call->getCalledFunction())))
+          Grew |= Waits.insert(&F).second;
+  }
+  if (!Waits.contains(&Kernel))
+    return {};
+  if (!Tiled)
+    return "it waits at a tile_barrier outside a tiled kernel (C++ AMP leaves that undefined; the CPU engine "
+           "reports it)";
+  SmallPtrSet<Function *, 4> ThreadPosition;
+  for (Intrinsic::ID Id : {Intrinsic::nvvm_read_ptx_sreg_tid_x, Intrinsic::nvvm_read_ptx_sreg_tid_y,
+                           Intrinsic::nvvm_read_ptx_sreg_tid_z})
+    ThreadPosition.insert(Intrinsic::getDeclaration(&D, Id));
+  const TileUniformity Uniformity(Kernel, ThreadPosition, nullptr);
+  for (Instruction &I : instructions(Kernel))
+    if (const auto *Call = dyn_cast<CallInst>(&I);
+        Call && (Call->getIntrinsicID() == Intrinsic::nvvm_barrier0 || Waits.contains(Call->getCalledFunction())) &&
+        !Uniformity.isUniformBlock(*Call->getParent()))
+      return "it waits at a tile_barrier that some work-items of a tile may not reach (C++ AMP leaves that "
+             "undefined; the CPU engine reports it, a GPU would hang or run on)";
+  return {};
+}
+
 /// compileEntry() is `E`'s GPU kernel, made from a copy of the host module `M` with only what
 /// the kernel reaches; none, with `Why` set, where the kernel cannot run on a GPU.
 std::optional<CompiledKernel> compileEntry(Module &M, const LibraryGlobals &Library, const DeviceEntry &E,
@@ -507,6 +545,9 @@ std::optional<CompiledKernel> compileEntry(Module &M, const LibraryGlobals &Libr
   keepOnlyKernels(*D, Kernels);
   retargetForDevice(*D, Target);
   if (!linkMathLibrary(*D, *Kernel, Why) || !optimizeForDevice(*D, Target, Why))
+    return std::nullopt;
+  Why = misusedBarrier(*Kernel, E.Found.Tiled);
+  if (!Why.empty())
     return std::nullopt;
   std::optional<SmallVector<uint32_t, 4>> Offsets = pointerOffsets(*Kernel->getArg(0), Why);
   if (!Offsets)

@@ -1025,7 +1025,7 @@ BasicBlock *TileBuilder::cloneCleanup(unsigned Barrier, Value *Item, BasicBlock 
 std::string TileBuilder::build() {
   findBarriers();
   {
-    const TileUniformity Uniformity(F, LocalCoordinates);
+    const TileUniformity Uniformity(F, LocalCoordinates, F.getArg(ItemArgument));
     for (Instruction &I : instructions(F))
       if (!I.getType()->isVoidTy() && Uniformity.isUniformValue(I))
         UniformValues.insert(&I);

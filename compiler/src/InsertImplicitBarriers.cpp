@@ -131,7 +131,7 @@ PreservedAnalyses InsertImplicitBarriers::run(Function &F, FunctionAnalysisManag
   SmallVector<Instruction *, 4> Branches;
   {
     const SmallPtrSet<Function *, 4> LocalCoordinates = findLocalCoordinateFunctions(*F.getParent());
-    const TileUniformity Uniformity(F, LocalCoordinates);
+    const TileUniformity Uniformity(F, LocalCoordinates, F.getArg(ItemArgument));
     for (BasicBlock &Block : F) {
       Instruction *Terminator = Block.getTerminator();
       if ((isa<BranchInst>(Terminator) || isa<SwitchInst>(Terminator)) && Uniformity.isUniformBranch(*Terminator) &&

@@ -1,7 +1,5 @@
 #include "Uniformity.h"
 
-#include "Contract.h"
-
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -15,7 +13,7 @@ using namespace llvm;
 
 namespace ample {
 
-TileUniformity::TileUniformity(Function &F, const SmallPtrSetImpl<Function *> &LocalCoordinates)
+TileUniformity::TileUniformity(Function &F, const SmallPtrSetImpl<Function *> &LocalCoordinates, const Value *Item)
     : F(F), DT(std::make_unique<DominatorTree>(F)), PDT(std::make_unique<PostDominatorTree>(F)),
       LI(std::make_unique<LoopInfo>(*DT)) {
   // Regions and loop exits mean nothing on irreducible control flow; such a clone has no
@@ -24,14 +22,15 @@ TileUniformity::TileUniformity(Function &F, const SmallPtrSetImpl<Function *> &L
   Irreducible = containsIrreducibleCFG<const BasicBlock *>(Order, *LI);
   if (Irreducible)
     return;
-  markSources(LocalCoordinates);
+  markSources(LocalCoordinates, Item);
   propagate();
 }
 
 TileUniformity::~TileUniformity() = default;
 
-void TileUniformity::markSources(const SmallPtrSetImpl<Function *> &LocalCoordinates) {
-  markDivergent(*F.getArg(ItemArgument));
+void TileUniformity::markSources(const SmallPtrSetImpl<Function *> &LocalCoordinates, const Value *Item) {
+  if (Item)
+    markDivergent(*Item);
   for (Instruction &I : instructions(F)) {
     if (isa<AllocaInst>(I) || isa<AtomicRMWInst>(I) || isa<AtomicCmpXchgInst>(I))
       markDivergent(I);

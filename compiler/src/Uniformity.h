@@ -21,7 +21,8 @@ class Value;
 
 namespace ample {
 
-/// TileUniformity is a divergence analysis of a tile clone, the pass's own so that it is the
+/// TileUniformity is a divergence analysis of a tile clone (or of a tiled GPU kernel, whose
+/// threads are a tile's work-items), the pass's own so that it is the
 /// same on every LLVM major (LLVM 17 removed the DivergenceAnalysis that LLVM 14 had, and its
 /// successor, UniformityInfo, takes its sources of divergence from the target, not from its
 /// user). The sources of divergence are those of a work-item body: the work-item number, its
@@ -37,7 +38,10 @@ namespace ample {
 /// after different iterations).
 class TileUniformity {
 public:
-  TileUniformity(llvm::Function &F, const llvm::SmallPtrSetImpl<llvm::Function *> &LocalCoordinates);
+  /// `Item`: the work-item number, an argument of a tile clone; null for a GPU kernel, whose
+  /// threads differ only in their local coordinates (the thread registers).
+  TileUniformity(llvm::Function &F, const llvm::SmallPtrSetImpl<llvm::Function *> &LocalCoordinates,
+                 const llvm::Value *Item);
   ~TileUniformity();
 
   /// isUniformBranch() is true for a conditional branch or switch whose condition is the same
@@ -55,7 +59,7 @@ public:
   bool isUniformValue(const llvm::Instruction &I) const;
 
 private:
-  void markSources(const llvm::SmallPtrSetImpl<llvm::Function *> &LocalCoordinates);
+  void markSources(const llvm::SmallPtrSetImpl<llvm::Function *> &LocalCoordinates, const llvm::Value *Item);
   void markDivergent(const llvm::Value &V);
   void propagate();
   void spreadFromBranch(const llvm::Instruction &Terminator);

@@ -12,6 +12,7 @@
 #include "config.hpp"
 #include "accelerator.hpp"
 #include "array_view.hpp"
+#include "detail/array_images.hpp"
 #include "detail/bitwise_copyable.hpp"
 #include "detail/buffer.hpp"
 #include "detail/debug_checks.hpp"
@@ -127,7 +128,7 @@ class AMPLE_AMP_CPU array {
   }
   template <ample::detail::host_iterator It>
   AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, It first) : array(e) {
-    std::copy_n(first, extent.size(), elements());
+    std::copy_n(first, extent.size(), overwritten_elements());
   }
   template <ample::detail::host_iterator It>
   AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, It first, It last, concurrency::accelerator_view av,
@@ -139,7 +140,7 @@ class AMPLE_AMP_CPU array {
   AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, It first, concurrency::accelerator_view av,
         access_type cpu_access = access_type_auto)
       : array(e, std::move(av), cpu_access) {
-    std::copy_n(first, extent.size(), elements());
+    std::copy_n(first, extent.size(), overwritten_elements());
   }
   template <ample::detail::host_iterator It>
   AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, It first, It last, concurrency::accelerator_view av,
@@ -151,7 +152,7 @@ class AMPLE_AMP_CPU array {
   AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, It first, concurrency::accelerator_view av,
         concurrency::accelerator_view associated_av)
       : array(e, std::move(av), std::move(associated_av)) {
-    std::copy_n(first, extent.size(), elements());
+    std::copy_n(first, extent.size(), overwritten_elements());
   }
 
   /// Dimension-list forms, ranks 1 to 3: (e0[, e1[, e2]]) followed by anything that may follow
@@ -170,23 +171,26 @@ class AMPLE_AMP_CPU array {
 
   /// array(view[, placement]) copies the elements of a view.
   AMPLE_CPU_ONLY explicit array(const array_view<const T, N>& src) : array(src.extent) {
-    ample::detail::copy_layout(ample::detail::container_access::host_layout(src, access_type_read), layout());
+    ample::detail::copy_layout(ample::detail::container_access::host_layout(src, access_type_read),
+                               host_layout(access_type_write));
   }
   AMPLE_CPU_ONLY array(const array_view<const T, N>& src, concurrency::accelerator_view av, access_type cpu_access = access_type_auto)
       : array(src.extent, std::move(av), cpu_access) {
-    ample::detail::copy_layout(ample::detail::container_access::host_layout(src, access_type_read), layout());
+    ample::detail::copy_layout(ample::detail::container_access::host_layout(src, access_type_read),
+                               host_layout(access_type_write));
   }
   AMPLE_CPU_ONLY array(const array_view<const T, N>& src, concurrency::accelerator_view av,
         concurrency::accelerator_view associated_av)
       : array(src.extent, std::move(av), std::move(associated_av)) {
-    ample::detail::copy_layout(ample::detail::container_access::host_layout(src, access_type_read), layout());
+    ample::detail::copy_layout(ample::detail::container_access::host_layout(src, access_type_read),
+                               host_layout(access_type_write));
   }
 
   /// Copies are deep and live on the same accelerator_view.
   AMPLE_CPU_ONLY array(const array& other)
       : array(other.extent,
               placement{other.accelerator_view, other.associated_accelerator_view, other.cpu_access_type}) {
-    std::copy_n(other.host_elements(), extent.size(), elements());
+    std::copy_n(other.host_elements(), extent.size(), overwritten_elements());
   }
   array(array&& other) noexcept = default;
   /// The destructor first waits for the kernels queued on the array's device: any of them may
@@ -352,7 +356,12 @@ class AMPLE_AMP_CPU array {
         accelerator_view(std::move(p.av)),
         associated_accelerator_view(std::move(p.associated)),
         cpu_access_type(resolve(p.cpu_access, accelerator_view)),
-        storage_(allocate(e, accelerator_view)) {}
+        storage_(allocate(e, accelerator_view)),
+        elements_(static_cast<T*>(storage_->host_data())) {
+    if (storage_->one_copy()) return;
+    const auto elements_at = reinterpret_cast<const char*>(&elements_) - reinterpret_cast<const char*>(this);
+    enlistment_.enlist(this, sizeof(array), static_cast<std::size_t>(elements_at), *storage_);
+  }
 
   static placement staging(concurrency::accelerator_view av, concurrency::accelerator_view associated) {
     using ample::detail::backend_id;
@@ -388,7 +397,8 @@ class AMPLE_AMP_CPU array {
   }
   static std::shared_ptr<ample::detail::buffer> allocate(const concurrency::extent<N>& e,
                                                          const concurrency::accelerator_view& av) {
-    auto storage = ample::detail::buffer::allocate(av.state(), e, sizeof(T));
+    const bool one_copy = !ample::detail::arrays_in_device_memory(*av.state()->dev);
+    auto storage = ample::detail::buffer::allocate(av.state(), e, sizeof(T), one_copy);
     storage->template construct_elements<T>();
     return storage;
   }
@@ -399,7 +409,7 @@ class AMPLE_AMP_CPU array {
   void fill(It first, It last) {
     const std::size_t n = extent.size();
     std::size_t copied = 0;
-    T* out = elements();
+    T* out = overwritten_elements();
     for (; first != last && copied < n; ++first, ++copied) out[copied] = *first;
     std::size_t more = 0;
     for (; first != last; ++first) ++more;
@@ -434,37 +444,48 @@ class AMPLE_AMP_CPU array {
   ample::detail::strided_layout<const T, N> layout() const noexcept {
     return ample::detail::contiguous_layout(elements(), concurrency::extent<N>(extent));
   }
-  /// host_layout() is layout() (container_access): an array's storage has one copy, which the
-  /// host and every device use (detail/buffer.hpp), so there is nothing to make current.
-  /// The host waits for the kernels queued on the array's device first: any of them may
-  /// reach it (buffer::wait_for_device()).
-  ample::detail::strided_layout<T, N> host_layout(access_type) {
-    storage_->wait_for_device();
+  /// host_layout() is layout() (container_access), its host copy made current for `access`
+  /// (buffer::host_access()).
+  ample::detail::strided_layout<T, N> host_layout(access_type access) {
+    storage_->host_access(access);
     return layout();
   }
-  ample::detail::strided_layout<const T, N> host_layout(access_type) const {
-    storage_->wait_for_device();
+  ample::detail::strided_layout<const T, N> host_layout(access_type access) const {
+    storage_->host_access(access);
     return layout();
   }
 
   /// host_region() is what the array covers of its buffer: all of it (container_access).
   ample::detail::byte_ranges host_region() const { return ample::detail::byte_ranges(0, storage_->bytes()); }
 
-  /// elements() is the storage, which copies and views reach whatever the CPU access type. It
-  /// is the one copy there is, on the array's accelerator_view, even on a device with memory
-  /// of its own (REF; detail/buffer.hpp says why).
-  T* elements() noexcept { return static_cast<T*>(storage_->data()); }
-  const T* elements() const noexcept { return static_cast<const T*>(storage_->data()); }
-  /// host_elements() is elements(), for the host: once the kernels queued on the array's
-  /// device, any of which may reach it, have run. In a kernel it is elements(): in_kernel is
-  /// true, and the CPU engine's loops tell the compiler so.
+  /// elements() is the host copy of the storage, which copies and views reach whatever the
+  /// CPU access type: the one copy there is, on the array's accelerator_view, even on a device
+  /// with memory of its own (REF; detail/buffer.hpp says why), except on a GPU, whose kernels
+  /// find the GPU's copy in the array's image (detail/array_images.hpp). Kernels read it from
+  /// the array itself, not through storage_, which the image leaves pointing at the host.
+  T* elements() noexcept { return elements_; }
+  const T* elements() const noexcept { return elements_; }
+  /// host_elements() is elements(), for the host: made current there (buffer::host_access()),
+  /// for reading and writing through a non-const array. In a kernel it is elements():
+  /// in_kernel is true, and the CPU engine's loops tell the compiler so. noexcept, as element
+  /// access is: a GPU that fails the copy home ends the program, as for views
+  /// (host_view_access()).
   AMPLE_IMPL_ALWAYS_INLINE T* host_elements() noexcept {
     if (!ample::detail::in_kernel && storage_->home_space() != nullptr) [[unlikely]]
-      storage_->wait_for_device();
+      storage_->host_access(access_type_read_write);
     return elements();
   }
   AMPLE_IMPL_ALWAYS_INLINE const T* host_elements() const noexcept {
-    return const_cast<array*>(this)->host_elements();
+    if (!ample::detail::in_kernel && storage_->home_space() != nullptr) [[unlikely]]
+      storage_->host_access(access_type_read);
+    return elements_;
+  }
+  /// overwritten_elements() is elements() for a constructor that writes every element before
+  /// anything reads one: a host mirror is made current without copying anything in. (A new
+  /// array in one copy is reached by no kernel yet: nothing to wait for.)
+  T* overwritten_elements() {
+    if (!storage_->one_copy()) storage_->host_access(access_type_write);
+    return elements();
   }
 
   bool host_hidden() const noexcept { return cpu_access_type == access_type_none && !ample::detail::in_kernel; }
@@ -523,6 +544,11 @@ class AMPLE_AMP_CPU array {
   }
 
   std::shared_ptr<ample::detail::buffer> storage_;
+  /// elements_ is storage_->host_data(), kept in the array for kernels (elements()).
+  T* elements_;
+  /// enlistment_ holds the array's image in a GPU's memory where its storage is there; last,
+  /// so that it goes first (detail/array_images.hpp).
+  ample::detail::array_enlistment enlistment_;
 };
 
 }  // namespace Concurrency

@@ -178,12 +178,15 @@ class AMPLE_AMP_CPU array_view {
   /// extent is the shape of the view.
   ample::detail::readonly_extent<N> extent;
 
-  /// array_view(arr) views all of an array.
+  /// array_view(arr) views all of an array. Made in a kernel, it takes no share of the storage
+  /// (detail/kernel_context.hpp): on a GPU the array's image holds the host's pointer to it.
   array_view(array<element_type, N>& a) noexcept
-      : array_view(ample::detail::contiguous_layout<T, N>(a.elements(), a.extent), a.storage_) {}
+      : array_view(ample::detail::contiguous_layout<T, N>(a.elements(), a.extent),
+                   ample::detail::derived_storage(a.storage_)) {}
   array_view(const array<element_type, N>& a) noexcept
     requires std::is_const_v<T>
-      : array_view(ample::detail::contiguous_layout<T, N>(a.elements(), a.extent), a.storage_) {}
+      : array_view(ample::detail::contiguous_layout<T, N>(a.elements(), a.extent),
+                   ample::detail::derived_storage(a.storage_)) {}
 
   /// array_view(e, src) views the first e.size() elements of a contiguous container.
   template <detail_concepts::contiguous_source<T> Container>

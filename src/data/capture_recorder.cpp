@@ -1,16 +1,20 @@
 // capture_recorder::make_current(): the views of one launch, made current where it runs.
 #include "ample/detail/capture_recorder.hpp"
 
+#include <cstring>
 #include <map>
 #include <mutex>
+#include <optional>
+
+#include "ample/detail/array_images.hpp"
 
 namespace ample::detail {
 
 void capture_recorder::record(const capture& c) noexcept { captures_.push_back(c); }
 
-long capture_recorder::foreign_pointer(const void* object, std::size_t object_bytes, const std::uint32_t* offsets,
-                                       std::uint32_t count) const noexcept {
-  const auto* start = static_cast<const char*>(object);
+long capture_recorder::place_pointers(void* object, std::size_t object_bytes, const std::uint32_t* offsets,
+                                      std::uint32_t count) {
+  auto* start = static_cast<char*>(object);
   for (std::uint32_t i = 0; i < count; ++i) {
     bool in_a_view = false;
     for (const capture& c : captures_) {
@@ -19,7 +23,13 @@ long capture_recorder::foreign_pointer(const void* object, std::size_t object_by
       const auto at = static_cast<std::size_t>(view - start);
       in_a_view = in_a_view || (offsets[i] >= at && offsets[i] < at + c.view_bytes);
     }
-    if (!in_a_view) return offsets[i];
+    if (in_a_view) continue;
+    void* const pointer = start + offsets[i];
+    const void* address;
+    std::memcpy(&address, pointer, sizeof address);
+    std::optional<enlisted_array> array = find_enlisted_array(address, space_);
+    if (!array) return offsets[i];
+    arrays_.push_back(array_capture{pointer, std::move(array->storage), array->image_address});
   }
   return -1;
 }
@@ -36,6 +46,8 @@ void capture_recorder::make_current(const command_queue* queue) {
     use& u = uses[c.storage];
     (c.writes ? u.written : u.read) |= c.region(c.view);
   }
+  // Whether device code writes an array is not known: it is current only there afterwards.
+  for (const array_capture& a : arrays_) uses[a.storage.get()].written |= byte_ranges(0, a.storage->bytes());
   // One command prepares at a time (command_queue::preparation()). Launches whose buffers are
   // all host_only() never get here (launch.hpp).
   std::lock_guard lock(command_queue::preparation());
@@ -49,6 +61,7 @@ void capture_recorder::make_current(const command_queue* queue) {
   }
   if (space_ == nullptr) return;
   for (const capture& c : captures_) c.rebase(c.view, *c.storage, c.storage->base_in(space_));
+  for (const array_capture& a : arrays_) std::memcpy(a.pointer, &a.image_address, sizeof a.image_address);
 }
 
 }  // namespace ample::detail

@@ -1,9 +1,10 @@
 // Launches on a GPU accelerator through the data model, against Ample's fake libcuda.so.1
 // (backend/fake_cuda), which CTest puts first on LD_LIBRARY_PATH: the fake GPU is listed as an
 // accelerator; views move to and from its memory through the driver; a kernel with device
-// code is launched with its kernel object (views pointing at the GPU's copies) as parameter,
-// and the fake hands the launch to the test, which plays the kernel on those copies; kernels
-// without device code, or reaching an array by reference, run on the CPU engine and say so.
+// code is launched with its kernel object (views pointing at the GPU's copies, arrays at their
+// images in the GPU's memory) as parameter, and the fake hands the launch to the test, which
+// plays the kernel on those copies; kernels without device code run on the CPU engine and say
+// so.
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
@@ -52,17 +53,17 @@ int call_hook(const ample_fake_cuda_launch* launch, void* context) {
 
 /// play_flat<Kernel, N>() runs every work-item of a flat kernel from its parameters: the
 /// object's bytes (its views pointing at the fake GPU's memory, reachable during the launch)
-/// and the extent after them. As on a GPU, in_kernel is true while it runs.
+/// and the extent after them. As on a GPU, in_kernel is true while it runs. The object must
+/// hold neither `host_data` nor `host_object` (a view's data, an array), host addresses.
 template <class Kernel, int N>
-std::function<int(const ample_fake_cuda_launch&)> play_flat(const void* host_data) {
-  return [host_data](const ample_fake_cuda_launch& l) {
+std::function<int(const ample_fake_cuda_launch&)> play_flat(const void* host_data, const void* host_object = nullptr) {
+  return [host_data, host_object](const ample_fake_cuda_launch& l) {
     const std::size_t padded = (sizeof(Kernel) + 3) / 4 * 4;
     if (l.parameter_bytes != padded + 12) return 1;  // CUDA_ERROR_INVALID_VALUE
-    // No view may still point at the host's data.
     for (std::size_t at = 0; at + sizeof(void*) <= sizeof(Kernel); at += alignof(void*)) {
       const void* p;
       std::memcpy(&p, static_cast<const char*>(l.parameters) + at, sizeof p);
-      if (p == host_data) return 700;  // CUDA_ERROR_ILLEGAL_ADDRESS, as a GPU would fault
+      if (p == host_data || (p != nullptr && p == host_object)) return 700;  // CUDA_ERROR_ILLEGAL_ADDRESS
     }
     alignas(Kernel) unsigned char object[sizeof(Kernel)];
     std::memcpy(object, l.parameters, sizeof(Kernel));
@@ -185,27 +186,119 @@ TEST_F(GpuLaunchTest, RankTwoKernelOverTwoViews) {
   for (std::size_t i = 0; i < in.size(); ++i) ASSERT_EQ(out[i], in[i] * 0.5f + 1.0f) << "element " << i;
 }
 
-TEST_F(GpuLaunchTest, KernelReachingAnArrayByReferenceRunsOnTheCpuEngine) {
+// With device code, an array on the GPU lives in its memory; the kernel gets the array's image
+// there in place of its host address, reads and writes the GPU's copy, and the host's access
+// brings the elements home.
+TEST_F(GpuLaunchTest, KernelReachesAnArrayByReferenceInTheGpusMemory) {
   std::vector<int> initial(64);
   std::iota(initial.begin(), initial.end(), 100);
   array<int, 1> a(64, initial.begin(), initial.end(), gpu_.get_default_view());
   std::vector<int> result(64, 0);
-  array_view<int, 1> v(64, result);
-  testing::internal::CaptureStderr();
-  parallel_for_each(gpu_.get_default_view(), v.extent, [=, &a](index<1> i) restrict(amp) { v[i] = a[i] + 1; });
-  v.synchronize();
-  const std::string said = testing::internal::GetCapturedStderr();
-  EXPECT_EQ(hook_.launches, 0);
-  for (int i = 0; i < 64; ++i) ASSERT_EQ(result[i], 101 + i) << "element " << i;
-  EXPECT_NE(said.find("runs on the CPU engine, not on Ample fake GPU"), std::string::npos) << said;
+  [[maybe_unused]] const auto before = transfers(gpu_);
+  {
+    array_view<int, 1> v(64, result);
+    const auto kernel = [=, &a](index<1> i) restrict(amp) {
+      v[i] = a[i] + 1;
+      a[i] *= 2;
+    };
+    hook_.play = play_flat<decltype(kernel), 1>(result.data(), &a);
+    testing::internal::CaptureStderr();
+    parallel_for_each(gpu_.get_default_view(), v.extent, kernel);
+    v.synchronize();
+    const std::string said = testing::internal::GetCapturedStderr();
 #ifdef AMPLE_EXPECT_DEVICE_CODE
-  EXPECT_NE(said.find("no array_view's"), std::string::npos) << said;
+    EXPECT_EQ(hook_.launches, 1);
+    EXPECT_EQ(said, "");
 #else
-  // Built without the plugin, or with one that declined the kernel (sanitizer builds).
-  EXPECT_TRUE(said.find("not compiled for GPUs") != std::string::npos ||
-              said.find("kept it CPU-only") != std::string::npos)
-      << said;
+    EXPECT_EQ(hook_.launches, 0);
+    // Built without the plugin, or with one that declined the kernel (sanitizer builds).
+    EXPECT_TRUE(said.find("not compiled for GPUs") != std::string::npos ||
+                said.find("kept it CPU-only") != std::string::npos)
+        << said;
 #endif
+  }
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(result[i], 101 + i) << "element " << i;
+  const std::vector<int> doubled = a;
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(doubled[i], 2 * (100 + i)) << "element " << i;
+#ifdef AMPLE_EXPECT_DEVICE_CODE
+  const auto after = transfers(gpu_);
+  EXPECT_EQ(after.bytes_in - before.bytes_in, 2 * 256u) << "the array and the view, once each";
+  EXPECT_EQ(after.bytes_out - before.bytes_out, 2 * 256u);
+#endif
+}
+
+// A moved array takes its image along: the kernel reaches the new object's elements.
+TEST_F(GpuLaunchTest, AMovedArrayKeepsItsImage) {
+  std::vector<int> initial(32, 5);
+  array<int, 1> first(32, initial.begin(), initial.end(), gpu_.get_default_view());
+  array<int, 1> moved(std::move(first));
+  array<int, 1> assigned(1, gpu_.get_default_view());
+  assigned = std::move(moved);
+  const auto kernel = [&assigned](index<1> i) restrict(amp) { assigned[i] += i[0]; };
+  hook_.play = play_flat<decltype(kernel), 1>(nullptr, &assigned);
+  parallel_for_each(gpu_.get_default_view(), assigned.extent, kernel);
+  const std::vector<int> out = assigned;
+  for (int i = 0; i < 32; ++i) ASSERT_EQ(out[i], 5 + i) << "element " << i;
+  EXPECT_EQ(hook_.launches, expect_device_code ? 1 : 0);
+}
+
+// The host reaches an array in the GPU's memory through its host mirror, made current by every
+// way in: copy() in and out, copy_async(), a view over the array, conversion to std::vector.
+TEST_F(GpuLaunchTest, HostAccessToAnArrayInTheGpusMemoryGoesThroughItsMirror) {
+  std::vector<int> in(48);
+  std::iota(in.begin(), in.end(), 1);
+  array<int, 1> a(48, gpu_.get_default_view());
+  const ample::detail::buffer& storage = *ample::detail::container_access::storage(a);
+  EXPECT_EQ(storage.data() != storage.host_data(), expect_device_code)
+      << "with device code, the elements live in the GPU's memory, with a host mirror";
+  copy(in.begin(), in.end(), a);
+  const auto add_index = [&a](index<1> i) restrict(amp) { a[i] += 100 * i[0]; };
+  hook_.play = play_flat<decltype(add_index), 1>(nullptr, &a);
+  parallel_for_each(gpu_.get_default_view(), a.extent, add_index);
+  std::vector<int> out(48, 0);
+  copy(a, out.begin());
+  for (int i = 0; i < 48; ++i) ASSERT_EQ(out[i], 1 + i + 100 * i) << "element " << i;
+
+  std::vector<int> again(48, 2);
+  copy_async(again.begin(), again.end(), a).get();
+  array_view<int, 1> whole(a);
+  const auto triple = [=](index<1> i) restrict(amp) { whole[i] *= 3; };
+  hook_.play = play_flat<decltype(triple), 1>(nullptr);
+  parallel_for_each(gpu_.get_default_view(), a.extent, triple);
+  EXPECT_EQ(whole[5], 6) << "a view over the array reads what the kernel wrote";
+  const std::vector<int> tripled = a;
+  for (int i = 0; i < 48; ++i) ASSERT_EQ(tripled[i], 6) << "element " << i;
+  EXPECT_EQ(hook_.launches, expect_device_code ? 2 : 0);
+}
+
+/// oversized is more than a launch's 4 KiB of parameters: a kernel capturing it by value has no
+/// device code.
+struct oversized {
+  int values[1100];
+};
+
+// A kernel that runs on the CPU engine instead reads arrays' host copies: what an earlier
+// kernel wrote in the GPU's memory comes home first, and goes back for the next.
+TEST_F(GpuLaunchTest, AKernelOnTheCpuEngineReadsArraysMadeCurrentOnTheHost) {
+  array<int, 1> a(16, gpu_.get_default_view());
+  const auto write = [&a](index<1> i) restrict(amp) { a[i] = 3 * i[0]; };
+  hook_.play = play_flat<decltype(write), 1>(nullptr, &a);
+  parallel_for_each(gpu_.get_default_view(), a.extent, write);
+  gpu_.get_default_view().wait();
+  oversized table{};
+  table.values[1099] = 1000;
+  testing::internal::CaptureStderr();
+  parallel_for_each(gpu_.get_default_view(), a.extent,
+                    [table, &a](index<1> i) restrict(amp) { a[i] += table.values[1099]; });
+  const std::string said = testing::internal::GetCapturedStderr();
+  // Without device code the first kernel said it already (GCC names every lambda here alike).
+  if (expect_device_code) EXPECT_NE(said.find("runs on the CPU engine"), std::string::npos) << said;
+  const auto increment = [&a](index<1> i) restrict(amp) { a[i] += 1; };
+  hook_.play = play_flat<decltype(increment), 1>(nullptr, &a);
+  parallel_for_each(gpu_.get_default_view(), a.extent, increment);
+  const std::vector<int> out = a;
+  for (int i = 0; i < 16; ++i) ASSERT_EQ(out[i], 3 * i + 1001) << "element " << i;
+  EXPECT_EQ(hook_.launches, expect_device_code ? 2 : 0);
 }
 
 // sqrt and fma stay C library calls in the host compile (they may set errno); device code makes

@@ -36,11 +36,13 @@ namespace ample::detail {
 /// mirror of it), because host-side views point into it. Each copy knows which bytes it holds
 /// current (`valid`); bytes current nowhere were discarded.
 ///
-/// An array's storage has one copy, its home, which every memory space uses. Kernels reach
-/// an array through a reference, which no capture records (capture_recorder.hpp), so no
-/// launch could tell which arrays to move; REF's memory is host memory, so its arrays serve
-/// the host and the CPU engine in place. A device that cannot address them (CUDA) needs its
-/// arrays found by the compiler.
+/// An array's storage has one copy, its home, which every memory space uses (one_copy()).
+/// Kernels reach an array through a reference, which no capture records (capture_recorder.hpp),
+/// so no launch could tell which arrays to move; REF's memory is host memory, so its arrays
+/// serve the host and the CPU engine in place. A GPU cannot read host memory: an array there
+/// is kept like a view's storage, at home in the GPU's memory with a host mirror, and its
+/// launches find it through the device-code pass's list of the pointers a kernel reads
+/// (array_images.hpp).
 ///   - acquire(space, region, access) makes `region` current in `space` before reading it
 ///     there (copying only what is stale) and, for writes, makes every other copy of it stale;
 ///   - views are current where the C++ AMP rules say so: at host access, synchronize(),
@@ -140,6 +142,15 @@ class buffer : public std::enable_shared_from_this<buffer> {
   /// data() is the home copy: where an array's elements live, and what kernels on the home
   /// device reach through an array captured by reference.
   void* data() const noexcept { return home_; }
+  /// one_copy() is whether this is an array's storage kept in one copy that every memory
+  /// space uses (see above).
+  bool one_copy() const noexcept { return by_reference_; }
+  /// host_access() makes an array's host copy current for `access` by the host: for one copy,
+  /// once the kernels queued on its device, any of which may reach it, have run.
+  void host_access(concurrency::access_type access) {
+    if (by_reference_) wait_for_device();
+    else acquire(nullptr, byte_ranges(0, bytes_), access);
+  }
   /// host_data() is the host copy, where host-side views point: the home, or its mirror.
   void* host_data() const noexcept { return host_; }
   std::size_t bytes() const noexcept { return bytes_; }
@@ -263,10 +274,10 @@ inline std::atomic<long> buffers_beyond_host{0};
 /// memory_space() is where a device's kernels find their data: nullptr for host memory.
 inline const device* memory_space(const device& d) noexcept { return d.has_own_memory ? &d : nullptr; }
 
-/// array_space() is where an array on device `d` keeps its one copy: the device's memory where
-/// its kernels reach arrays there by reference (REF's, which is host memory); host memory on
-/// a GPU, whose device code cannot reach an array by reference yet: a kernel using one runs
-/// on the CPU engine (launch.hpp), and the host reads the array in place.
+/// array_space() is where storage kept in one copy on device `d` lives: the device's memory
+/// where its kernels reach arrays there by reference (REF's, which is host memory); host
+/// memory on a GPU, for textures, whose device code cannot reach them yet (a kernel using one
+/// runs on the CPU engine, launch.hpp), and for arrays in a program without device code.
 inline const device* array_space(const device& d) noexcept {
   return d.backend == backend_id::cuda ? nullptr : memory_space(d);
 }

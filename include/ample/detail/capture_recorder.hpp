@@ -33,7 +33,8 @@ namespace ample::detail {
 /// their buffers until the recorder is destroyed, after the kernel has run.
 ///
 /// Arrays are captured by reference, which copies nothing: an array's storage has one copy,
-/// which every memory space uses (buffer.hpp).
+/// which every memory space uses (buffer.hpp), except on a GPU, where place_pointers() finds
+/// them through the addresses the kernel's device code reads.
 class capture_recorder {
  public:
   /// capture is one recorded view: its buffer, the bytes it covers, and how to move its data
@@ -81,13 +82,14 @@ class capture_recorder {
   /// Commands prepare one at a time (command_queue::preparation()).
   void make_current(const command_queue* queue = nullptr);
 
-  /// foreign_pointer() is the first of `offsets` (the pointers that a kernel's device code
-  /// reads from `object`, `object_bytes` long: device_entry.hpp's device_code) that lies in
-  /// no view recorded inside the object, or -1 if each lies in one. Such a pointer is a host
-  /// address that make_current() cannot point at the device: an array or texture captured by
-  /// reference, or a raw pointer.
-  long foreign_pointer(const void* object, std::size_t object_bytes, const std::uint32_t* offsets,
-                       std::uint32_t count) const noexcept;
+  /// place_pointers() accounts for each of `offsets`, the pointers that a kernel's device
+  /// code reads from `object`, `object_bytes` long (device_entry.hpp's device_code): one in a
+  /// view recorded inside the object is the view's; one pointing into an array kept in the
+  /// launch's memory space is recorded, for make_current() to make the array current there
+  /// and point the kernel at the array's image (array_images.hpp). It returns the first that
+  /// is neither, or -1: a host address that make_current() cannot point at the device (an
+  /// array elsewhere, a texture, a raw pointer).
+  long place_pointers(void* object, std::size_t object_bytes, const std::uint32_t* offsets, std::uint32_t count);
   /// fail() hands a failed launch's exception to every buffer it used, for their next
   /// synchronize() or copy() to report.
   void fail(const std::shared_ptr<command_failure>& failure) const { held_.fail(failure); }
@@ -96,7 +98,16 @@ class capture_recorder {
   const device* space_;
   capture_recorder* previous_ = nullptr;
   bool started_ = false;
+  /// array_capture is an array a kernel reaches by reference: where the kernel object holds
+  /// its address, and what goes there.
+  struct array_capture {
+    void* pointer;
+    std::shared_ptr<buffer> storage;
+    void* image_address;
+  };
+
   std::vector<capture> captures_;
+  std::vector<array_capture> arrays_;
   held_regions held_;
 };
 

@@ -14,6 +14,7 @@
 #include "../exceptions.hpp"
 #include "../extent.hpp"
 #include "../tiled_extent.hpp"
+#include "array_images.hpp"
 #include "buffer.hpp"
 #include "capture_recorder.hpp"
 #include "command_queue.hpp"
@@ -122,9 +123,10 @@ std::string no_device_code() {
 }
 
 /// launch_on_gpu() runs `kernel` on the GPU behind `view`: queued, on the GPU's copies of its
-/// views, where the kernel has device code and every pointer that code reads is a view's;
-/// otherwise at once on the CPU engine over host memory (the views made current there),
-/// saying so once per kernel.
+/// views and arrays, where the kernel has device code and every pointer that code reads is a
+/// view's or an array's on this GPU; otherwise at once on the CPU engine over host memory
+/// (the views and every array in a GPU's memory made current there), saying so once per
+/// kernel.
 template <class Domain, class Kernel>
 void launch_on_gpu(const view_state& view, const Domain& domain, const Kernel& kernel, const void* entry) {
   const device& dev = *view.dev;
@@ -133,8 +135,8 @@ void launch_on_gpu(const view_state& view, const Domain& domain, const Kernel& k
     auto work = std::make_shared<queued_launch<Kernel>>(&dev);
     work->kernel.emplace((work->recorder.start(), kernel));
     work->recorder.stop();
-    const long foreign = work->recorder.foreign_pointer(&*work->kernel, sizeof(Kernel), pointer_offsets(*code),
-                                                        pointer_count(*code));
+    const long foreign = work->recorder.place_pointers(&*work->kernel, sizeof(Kernel), pointer_offsets(*code),
+                                                       pointer_count(*code));
     if (foreign < 0) {
       work->recorder.make_current(view.commands.get());
       const gpu_grid grid = gpu_grid_of(domain);
@@ -149,8 +151,8 @@ void launch_on_gpu(const view_state& view, const Domain& domain, const Kernel& k
       return;
     }
     why = "its device code reads a pointer at byte " + std::to_string(foreign) +
-          " of the kernel object that is no array_view's (an array or texture captured by reference, or a raw "
-          "pointer), a host address the GPU cannot reach";
+          " of the kernel object that is neither an array_view's nor an array's on this GPU (a texture captured by "
+          "reference, an array on another accelerator, or a raw pointer), a host address the GPU cannot reach";
   } else {
     why = no_device_code<Domain>();
   }
@@ -158,6 +160,9 @@ void launch_on_gpu(const view_state& view, const Domain& domain, const Kernel& k
   capture_recorder recorder(nullptr);
   [[maybe_unused]] const Kernel recorded = (recorder.start(), kernel);
   recorder.make_current();
+  // The CPU engine reads arrays' host copies, and which arrays the kernel reaches is unknown.
+  for (const std::shared_ptr<buffer>& array : enlisted_storage())
+    array->host_access(concurrency::access_type_read_write);
   run_on_cpu_engine(dev, domain, kernel);
 }
 

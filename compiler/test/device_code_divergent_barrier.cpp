@@ -1,0 +1,48 @@
+// Device code of tiled kernels whose barriers some work-items of a tile may not reach, and of a
+// non-tiled kernel that waits at a barrier it was handed (C++ AMP leaves both undefined; the
+// CPU engine reports them, a GPU would hang or run on): such a kernel keeps only its CPU
+// form, with a remark. Barriers that every work-item reaches, in a loop
+// whose trip count every work-item shares and after a branch on the tile's position, do not
+// count: that kernel gets its PTX.
+// RUN: %front_end %s -o %t.ll
+// RUN: %ample_device_code %t.ll -o - 2>%t.remarks | FileCheck %s
+// RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
+#include <amp.h>
+using namespace concurrency;
+
+void kernels(array_view<int, 1> v, int rounds) {
+  parallel_for_each(v.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
+    if (t.local[0] < 32) return;
+    t.barrier.wait();
+    v[t.global] = 1;
+  });
+  parallel_for_each(v.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
+    for (int i = 0; i < t.local[0] % 3; ++i) t.barrier.wait();
+    v[t.global] = 2;
+  });
+  parallel_for_each(v.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
+    tile_static int shared[64];
+    if (t.tile[0] % 2 == 0) shared[t.local[0]] = 0;
+    for (int i = 0; i < rounds; ++i) {
+      shared[t.local[0]] += i;
+      t.barrier.wait();
+    }
+    v[t.global] = shared[63 - t.local[0]];
+  });
+}
+
+void flat(array_view<int, 1> v, tile_barrier kept) {
+  parallel_for_each(v.extent, [=](index<1> i) restrict(amp) {
+    kept.wait();
+    v[i] = 3;
+  });
+}
+
+// REMARK: remark: {{.*}}kernel kernels(Concurrency::array_view<int, 1>, int)::$_0 at {{.*}}device_code_divergent_barrier.cpp:14:42 runs on the CPU only: it waits at a tile_barrier that some work-items of a tile may not reach
+// REMARK-NEXT: remark: {{.*}}kernel kernels(Concurrency::array_view<int, 1>, int)::$_1 at {{.*}}device_code_divergent_barrier.cpp:19:42 runs on the CPU only: it waits at a tile_barrier that some work-items of a tile may not reach
+// REMARK-NEXT: remark: {{.*}}kernel flat(Concurrency::array_view<int, 1>, Concurrency::tile_barrier)::$_{{[0-9]+}} at {{.*}}device_code_divergent_barrier.cpp:35:31 runs on the CPU only: it waits at a tile_barrier outside a tiled kernel
+// REMARK-NOT: remark
+// CHECK: @ample.ptx = {{.*}}.entry ample_device_code_divergent_barrier_cpp_23_42(
+// CHECK-SAME: bar.sync \090
+// CHECK: call void @ample_register_device_code(
+// CHECK-NOT: call void @ample_register_device_code(
