@@ -31,8 +31,8 @@ bool lowersOnGPU(StringRef Intrinsic) {
         "llvm.round.", "llvm.copysign.", "llvm.smax.", "llvm.smin.", "llvm.umax.", "llvm.umin.", "llvm.abs.",
         "llvm.ctpop.", "llvm.ctlz.", "llvm.cttz.", "llvm.bswap.", "llvm.bitreverse.", "llvm.fshl.", "llvm.fshr.",
         "llvm.sadd.with.overflow.", "llvm.uadd.with.overflow.", "llvm.ssub.with.overflow.",
-        "llvm.usub.with.overflow.", "llvm.smul.with.overflow.", "llvm.umul.with.overflow.", "llvm.expect.",
-        "llvm.is.fpclass."})
+        "llvm.usub.with.overflow.", "llvm.smul.with.overflow.", "llvm.umul.with.overflow.", "llvm.uadd.sat.",
+        "llvm.usub.sat.", "llvm.sadd.sat.", "llvm.ssub.sat.", "llvm.expect.", "llvm.is.fpclass."})
     if (compat::startsWith(Intrinsic, Prefix))
       return true;
   return false;

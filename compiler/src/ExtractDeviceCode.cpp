@@ -192,7 +192,8 @@ void dropSanitizerChecks(Function &F) {
 
 /// makeTargetNeutral() strips from `F` what describes the host: the x86 CPU and its features,
 /// unwinding, stack protection and probing, sanitizers, and every exception path (a GPU
-/// kernel cannot throw: an invoke becomes a call, and its handler is left unreachable).
+/// kernel cannot throw: an invoke becomes a call, and its handler is left unreachable); and
+/// marks it convergent.
 void makeTargetNeutral(Function &F) {
   for (StringRef Name : {"target-cpu", "target-features", "tune-cpu", "frame-pointer", "min-legal-vector-width",
                          "stack-protector-buffer-size", "probe-stack", "stack-probe-size"})
@@ -206,6 +207,10 @@ void makeTargetNeutral(Function &F) {
     F.removeFnAttr(Kind);
   if (F.isDeclaration())
     return;
+  // Every function may wait at a barrier, as Clang assumes of CUDA device code: the optimiser
+  // must not make a call of one depend on more than it did (jump threading would copy a call
+  // into both ways of a branch that only some threads take, and so the barrier inlined later).
+  F.addFnAttr(Attribute::Convergent);
   dropSanitizerChecks(F);
   SmallVector<InvokeInst *, 8> Invokes;
   for (Instruction &I : instructions(F))

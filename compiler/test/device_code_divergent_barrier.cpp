@@ -1,9 +1,9 @@
 // Device code of tiled kernels whose barriers some work-items of a tile may not reach, and of a
 // non-tiled kernel that waits at a barrier it was handed (C++ AMP leaves both undefined; the
 // CPU engine reports them, a GPU would hang or run on): such a kernel keeps only its CPU
-// form, with a remark. Barriers that every work-item reaches, in a loop
-// whose trip count every work-item shares and after a branch on the tile's position, do not
-// count: that kernel gets its PTX.
+// form, with a remark. Barriers that every work-item reaches, in a loop whose trip count every
+// work-item shares, after a branch on the tile's position, or between branches on a
+// work-item's own position, do not count: those kernels get their PTX.
 // RUN: %front_end %s -o %t.ll
 // RUN: %ample_device_code %t.ll -o - 2>%t.remarks | FileCheck %s
 // RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
@@ -31,6 +31,21 @@ void kernels(array_view<int, 1> v, int rounds) {
   });
 }
 
+// A histogram whose barriers sit between two branches on the same divergent condition: jump
+// threading would join the branches, copying the barriers into both ways, were the device
+// functions not convergent.
+void histogram(array_view<const int, 1> in, array_view<int, 1> bins) {
+  parallel_for_each(in.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
+    tile_static unsigned int counts[16];
+    const int l = t.local[0];
+    if (l < 16) counts[l] = 0u;
+    t.barrier.wait();
+    atomic_fetch_inc(&counts[in[t.global] % 16]);
+    t.barrier.wait();
+    if (l < 16) atomic_fetch_add(&bins[l], static_cast<int>(counts[l]));
+  });
+}
+
 void flat(array_view<int, 1> v, tile_barrier kept) {
   parallel_for_each(v.extent, [=](index<1> i) restrict(amp) {
     kept.wait();
@@ -40,9 +55,14 @@ void flat(array_view<int, 1> v, tile_barrier kept) {
 
 // REMARK: remark: {{.*}}kernel kernels(Concurrency::array_view<int, 1>, int)::$_0 at {{.*}}device_code_divergent_barrier.cpp:14:42 runs on the CPU only: it waits at a tile_barrier that some work-items of a tile may not reach
 // REMARK-NEXT: remark: {{.*}}kernel kernels(Concurrency::array_view<int, 1>, int)::$_1 at {{.*}}device_code_divergent_barrier.cpp:19:42 runs on the CPU only: it waits at a tile_barrier that some work-items of a tile may not reach
-// REMARK-NEXT: remark: {{.*}}kernel flat(Concurrency::array_view<int, 1>, Concurrency::tile_barrier)::$_{{[0-9]+}} at {{.*}}device_code_divergent_barrier.cpp:35:31 runs on the CPU only: it waits at a tile_barrier outside a tiled kernel
+// REMARK-NEXT: remark: {{.*}}kernel flat(Concurrency::array_view<int, 1>, Concurrency::tile_barrier)::$_{{[0-9]+}} at {{.*}}device_code_divergent_barrier.cpp:50:31 runs on the CPU only: it waits at a tile_barrier outside a tiled kernel
 // REMARK-NOT: remark
 // CHECK: @ample.ptx = {{.*}}.entry ample_device_code_divergent_barrier_cpp_23_42(
 // CHECK-SAME: bar.sync \090
+// CHECK: @ample.ptx.{{[0-9]+}} = {{.*}}.entry ample_device_code_divergent_barrier_cpp_38_43(
+// CHECK-SAME: bar.sync \090
+// CHECK-SAME: bar.sync \090
+// CHECK-NOT: bar.sync
+// CHECK: call void @ample_register_device_code(
 // CHECK: call void @ample_register_device_code(
 // CHECK-NOT: call void @ample_register_device_code(
