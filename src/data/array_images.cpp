@@ -74,7 +74,11 @@ void array_enlistment::delist() noexcept {
   std::unique_lock lock(all.mutex);
   auto node = all.entries.extract(this);
   lock.unlock();
-  node.mapped().space->memory->release(*node.mapped().space, node.mapped().image);
+  // A kernel queued on the device may still read the image: the array was moved over, which,
+  // unlike its destruction, does not wait for them.
+  const device& space = *node.mapped().space;
+  if (!command_queue::on_queue_thread()) space.pending.wait_none();
+  space.memory->release(space, node.mapped().image);
 }
 
 std::optional<enlisted_array> find_enlisted_array(const void* address, const device* space) {
