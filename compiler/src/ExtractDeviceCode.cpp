@@ -490,13 +490,15 @@ SmallPtrSet<const GlobalValue *, 32> reachableFrom(const Function &Root) {
 std::string misusedBarrier(Function &Kernel, bool Tiled) {
   Module &D = *Kernel.getParent();
   SmallPtrSet<const Function *, 4> Waits;
+  const auto IsWait = [&](const Instruction &I) {
+    const auto *Call = dyn_cast<CallInst>(&I);
+    return Call && (Call->getIntrinsicID() == Intrinsic::nvvm_barrier0 || Waits.contains(Call->getCalledFunction()));
+  };
   for (bool Grew = true; Grew;) {
     Grew = false;
     for (Function &F : D)
-      for (Instruction &I : instructions(F))
-        if (const auto *Call = dyn_cast<CallInst>(&I);
-            Call && (Call->getIntrinsicID() == Intrinsic::nvvm_barrier0 || Waits.contains(Call->getCalledFunction())))
-          Grew |= Waits.insert(&F).second;
+      if (any_of(instructions(F), IsWait))
+        Grew |= Waits.insert(&F).second;
   }
   if (!Waits.contains(&Kernel))
     return {};
@@ -508,10 +510,8 @@ std::string misusedBarrier(Function &Kernel, bool Tiled) {
                            Intrinsic::nvvm_read_ptx_sreg_tid_z})
     ThreadPosition.insert(Intrinsic::getDeclaration(&D, Id));
   const TileUniformity Uniformity(Kernel, ThreadPosition, nullptr);
-  for (Instruction &I : instructions(Kernel))
-    if (const auto *Call = dyn_cast<CallInst>(&I);
-        Call && (Call->getIntrinsicID() == Intrinsic::nvvm_barrier0 || Waits.contains(Call->getCalledFunction())) &&
-        !Uniformity.isUniformBlock(*Call->getParent()))
+  for (const Instruction &I : instructions(Kernel))
+    if (IsWait(I) && !Uniformity.isUniformBlock(*I.getParent()))
       return "it waits at a tile_barrier that some work-items of a tile may not reach (C++ AMP leaves that "
              "undefined; the CPU engine reports it, a GPU would hang or run on)";
   return {};
