@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <amp.h>
+#include <amp_graphics.h>
 #include <amp_math.h>
 
 #include <cstdint>
@@ -290,14 +291,120 @@ TEST_F(GpuLaunchTest, AKernelOnTheCpuEngineReadsArraysMadeCurrentOnTheHost) {
   testing::internal::CaptureStderr();
   parallel_for_each(gpu_.get_default_view(), a.extent,
                     [table, &a](index<1> i) restrict(amp) { a[i] += table.values[1099]; });
+  // A view over the array, in a kernel that also runs on the CPU engine, is held by the launch
+  // over the buffer that the host access to every array in a GPU's memory also reaches.
+  const array_view<int, 1> over_a(a);
+  parallel_for_each(gpu_.get_default_view(), a.extent,
+                    [table, over_a](index<1> i) restrict(amp) { over_a[i] += table.values[0]; });
   const std::string said = testing::internal::GetCapturedStderr();
   // Without device code the first kernel said it already (GCC names every lambda here alike).
-  if (expect_device_code) EXPECT_NE(said.find("runs on the CPU engine"), std::string::npos) << said;
+  if (expect_device_code) {
+    EXPECT_NE(said.find("runs on the CPU engine"), std::string::npos) << said;
+  }
   const auto increment = [&a](index<1> i) restrict(amp) { a[i] += 1; };
   hook_.play = play_flat<decltype(increment), 1>(nullptr, &a);
   parallel_for_each(gpu_.get_default_view(), a.extent, increment);
   const std::vector<int> out = a;
   for (int i = 0; i < 16; ++i) ASSERT_EQ(out[i], 3 * i + 1001) << "element " << i;
+  EXPECT_EQ(hook_.launches, expect_device_code ? 2 : 0);
+}
+
+/// texels_on_host() is where a texture's texels are in host memory: its host copy, or mirror.
+template <class T, int N>
+const void* texels_on_host(const graphics::texture<T, N>& tex) {
+  return ample::detail::texture_access::storage(tex)->texels().host_data();
+}
+
+// A texture on the GPU lives in its memory as an array does: the kernel gets the texture's
+// image in place of its host address, reads and writes the GPU's copy in the stored format,
+// and copies to the host bring the texels home, each way once.
+TEST_F(GpuLaunchTest, KernelReachesATextureByReferenceInTheGpusMemory) {
+  std::vector<int> initial(100);
+  std::iota(initial.begin(), initial.end(), 0);
+  graphics::texture<int, 1> tex(100, initial.begin(), initial.end(), gpu_.get_default_view());
+  [[maybe_unused]] const auto before = transfers(gpu_);
+  const auto kernel = [&tex](index<1> i) restrict(amp) { tex.set(i, tex.get(i) * 2 + tex[i]); };
+  hook_.play = play_flat<decltype(kernel), 1>(texels_on_host(tex), &tex);
+  testing::internal::CaptureStderr();
+  parallel_for_each(gpu_.get_default_view(), tex.extent, kernel);
+  const std::string said = testing::internal::GetCapturedStderr();
+  std::vector<int> out(100);
+  graphics::copy(tex, out.begin());
+  for (int i = 0; i < 100; ++i) ASSERT_EQ(out[i], 3 * i) << "texel " << i;
+  EXPECT_EQ(hook_.launches, expect_device_code ? 1 : 0);
+
+  // The texture and a view of it in one kernel: the launch holds the texels for both.
+  const graphics::texture_view<int, 1> tv(tex);
+  const auto both = [&tex, tv](index<1> i) restrict(amp) { tv.set(i, tex[i] + 1); };
+  hook_.play = play_flat<decltype(both), 1>(texels_on_host(tex), &tex);
+  parallel_for_each(gpu_.get_default_view(), tex.extent, both);
+  EXPECT_EQ(tex[99], 298);
+  EXPECT_EQ(hook_.launches, expect_device_code ? 2 : 0);
+  if (expect_device_code) {
+    EXPECT_EQ(said, "");
+    const auto after = transfers(gpu_);
+    EXPECT_EQ(after.bytes_in - before.bytes_in, 400u) << "the texels, once: reading them home kept the GPU's copy";
+    EXPECT_EQ(after.bytes_out - before.bytes_out, 800u) << "home after each kernel";
+  }
+}
+
+// Texture views travel by value, as array_views do: each kernel's copy points at the GPU's copy
+// of the levels it sees, which a read-write view writes and a read-only view reads, texel by
+// texel and through a sampler, with the host's reads and writes between kernels.
+TEST_F(GpuLaunchTest, TextureViewsByValueReachTheGpusCopy) {
+  graphics::texture<float, 2> tex(4, 8, gpu_.get_default_view());
+  const graphics::texture_view<float, 2> tv(tex);
+  const auto fill = [=](index<2> i) restrict(amp) { tv.set(i, float(i[0] * 8 + i[1])); };
+  hook_.play = play_flat<decltype(fill), 2>(texels_on_host(tex), &tex);
+  parallel_for_each(gpu_.get_default_view(), tv.extent, fill);
+  EXPECT_EQ(tex(3, 7), 31.0f) << "the host reads what the kernel wrote";
+  tex.set(index<2>(0, 0), 100.0f);
+
+  const graphics::texture_view<const float, 2> read(tex);
+  const graphics::sampler point(graphics::filter_point, graphics::address_clamp);
+  std::vector<float> texels(32), samples(32);
+  array_view<float, 2> direct(4, 8, texels), sampled(4, 8, samples);
+  const auto copy_out = [=](index<2> i) restrict(amp) {
+    direct[i] = read[i];
+    sampled[i] = read.sample(point, graphics::float_2((i[1] + 0.5f) / 8, (i[0] + 0.5f) / 4));
+  };
+  hook_.play = play_flat<decltype(copy_out), 2>(texels_on_host(tex), &tex);
+  parallel_for_each(gpu_.get_default_view(), direct.extent, copy_out);
+  direct.synchronize();
+  sampled.synchronize();
+  for (int i = 0; i < 32; ++i) {
+    ASSERT_EQ(texels[i], i == 0 ? 100.0f : float(i)) << "texel " << i;
+    ASSERT_EQ(samples[i], texels[i]) << "sample " << i;
+  }
+  EXPECT_EQ(hook_.launches, expect_device_code ? 2 : 0);
+}
+
+// A kernel that runs on the CPU engine reads textures' host copies, whether it captures the
+// texture or a view: what a GPU kernel wrote comes home first, and goes back for the next.
+TEST_F(GpuLaunchTest, AKernelOnTheCpuEngineReadsTexturesMadeCurrentOnTheHost) {
+  graphics::texture<int, 1> tex(16, gpu_.get_default_view());
+  const graphics::writeonly_texture_view<int, 1> wv(tex);
+  const auto write = [=](index<1> i) restrict(amp) { wv.set(i, 3 * i[0]); };
+  hook_.play = play_flat<decltype(write), 1>(texels_on_host(tex), &tex);
+  parallel_for_each(gpu_.get_default_view(), tex.extent, write);
+  oversized table{};
+  table.values[1099] = 1000;
+  const graphics::texture_view<int, 1> tv(tex);
+  testing::internal::CaptureStderr();
+  parallel_for_each(gpu_.get_default_view(), tex.extent,
+                    [table, tv](index<1> i) restrict(amp) { tv.set(i, tv[i] + table.values[1099]); });
+  parallel_for_each(gpu_.get_default_view(), tex.extent,
+                    [table, &tex](index<1> i) restrict(amp) { tex.set(i, tex[i] + table.values[0] + 1); });
+  const std::string said = testing::internal::GetCapturedStderr();
+  if (expect_device_code) {
+    EXPECT_NE(said.find("runs on the CPU engine"), std::string::npos) << said;
+  }
+  const auto increment = [&tex](index<1> i) restrict(amp) { tex.set(i, tex[i] + 10); };
+  hook_.play = play_flat<decltype(increment), 1>(texels_on_host(tex), &tex);
+  parallel_for_each(gpu_.get_default_view(), tex.extent, increment);
+  std::vector<int> out(16);
+  graphics::copy(tex, out.begin());
+  for (int i = 0; i < 16; ++i) ASSERT_EQ(out[i], 3 * i + 1011) << "texel " << i;
   EXPECT_EQ(hook_.launches, expect_device_code ? 2 : 0);
 }
 

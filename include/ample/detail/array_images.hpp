@@ -1,5 +1,7 @@
 // array_images: arrays in the memory of a device whose kernels cannot reach host memory, and
-// the copies of the array objects that such kernels reach by reference.
+// the copies of the array objects that such kernels reach by reference. Textures are kept and
+// listed the same way (graphics/texture_storage.hpp): what is said here of an array and its
+// elements holds for a texture and its texels.
 #pragma once
 
 #include <cstddef>

@@ -276,8 +276,8 @@ inline const device* memory_space(const device& d) noexcept { return d.has_own_m
 
 /// array_space() is where storage kept in one copy on device `d` lives: the device's memory
 /// where its kernels reach arrays there by reference (REF's, which is host memory); host
-/// memory on a GPU, for textures, whose device code cannot reach them yet (a kernel using one
-/// runs on the CPU engine, launch.hpp), and for arrays in a program without device code.
+/// memory on a GPU, for the arrays and textures of a program without device code (with
+/// device code they are kept in the GPU's memory instead: array_images.hpp).
 inline const device* array_space(const device& d) noexcept {
   return d.backend == backend_id::cuda ? nullptr : memory_space(d);
 }

@@ -17,8 +17,10 @@ namespace ample::detail {
 /// only points at the buffer: copying a std::shared_ptr with an owner is an atomic increment and
 /// decrement of one shared counter, and `a[i][j]` in a kernel on every core made it the hot spot
 /// (210x slower than `a[idx]` on 2 cores, now 2.2x; docs/perf/2026-11-22-element-access.md).
-inline std::shared_ptr<buffer> derived_storage(const std::shared_ptr<buffer>& storage) noexcept {
-  if (in_kernel) return std::shared_ptr<buffer>(std::shared_ptr<buffer>(), storage.get());
+/// Texture views hold their texture's storage the same way.
+template <class Storage>
+std::shared_ptr<Storage> derived_storage(const std::shared_ptr<Storage>& storage) noexcept {
+  if (in_kernel) return std::shared_ptr<Storage>(std::shared_ptr<Storage>(), storage.get());
   return storage;
 }
 

@@ -151,18 +151,20 @@ void launch_on_gpu(const view_state& view, const Domain& domain, const Kernel& k
       return;
     }
     why = "its device code reads a pointer at byte " + std::to_string(foreign) +
-          " of the kernel object that is neither an array_view's nor an array's on this GPU (a texture captured by "
-          "reference, an array on another accelerator, or a raw pointer), a host address the GPU cannot reach";
+          " of the kernel object that is no view's, nor an array's or texture's on this GPU (an array or texture on "
+          "another accelerator, or a raw pointer), a host address the GPU cannot reach";
   } else {
     why = no_device_code<Domain>();
   }
   announce_cpu_fallback(dev, kernel_type_name<Kernel>(), why);
+  // The CPU engine reads the host copies of arrays and textures, and which of them the kernel
+  // reaches is unknown. First, before the recorder holds the regions of the kernel's views,
+  // some of which may be over those same buffers: host access waits for held uses to end.
+  for (const std::shared_ptr<buffer>& storage : enlisted_storage())
+    storage->host_access(concurrency::access_type_read_write);
   capture_recorder recorder(nullptr);
   [[maybe_unused]] const Kernel recorded = (recorder.start(), kernel);
   recorder.make_current();
-  // The CPU engine reads arrays' host copies, and which arrays the kernel reaches is unknown.
-  for (const std::shared_ptr<buffer>& array : enlisted_storage())
-    array->host_access(concurrency::access_type_read_write);
   run_on_cpu_engine(dev, domain, kernel);
 }
 

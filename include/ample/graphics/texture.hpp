@@ -53,6 +53,16 @@ struct texture_access {
   static auto levels(const Tex& t) noexcept {
     return t.levels();
   }
+  template <class Tex>
+  static const auto& layout(const Tex& t) restrict(amp, cpu) {
+    return t.layout_;
+  }
+  /// first_level() is the first level a texture (0) or view sees of the storage.
+  template <class Tex>
+  static unsigned int first_level(const Tex& t) restrict(amp, cpu) {
+    if constexpr (requires { t.first_; }) return t.first_;
+    else return 0;
+  }
 };
 
 /// require_byte_size() throws runtime_exception unless `given` bytes hold `needed` bytes.
@@ -234,12 +244,12 @@ class texture {
   /// level the texture does not have.
   concurrency::extent<N> get_mipmap_extent(unsigned int mipmap_level) const restrict(amp, cpu) {
     ample::detail::require_level(mipmap_level, get_mipmap_levels());
-    return storage_->level_extent(mipmap_level);
+    return layout_.level_extent(mipmap_level);
   }
   concurrency::accelerator_view get_accelerator_view() const { return accelerator_view; }
   concurrency::accelerator_view get_associated_accelerator_view() const { return associated_accelerator_view; }
-  unsigned int get_bits_per_scalar_element() const { return storage_->bits(); }
-  unsigned int get_mipmap_levels() const restrict(amp, cpu) { return storage_->levels(); }
+  unsigned int get_bits_per_scalar_element() const { return layout_.bits; }
+  unsigned int get_mipmap_levels() const restrict(amp, cpu) { return layout_.levels; }
   /// get_data_length() is the number of bytes of texel data, all levels together.
   unsigned int get_data_length() const { return static_cast<unsigned int>(storage_->bytes(0, get_mipmap_levels())); }
   /// get_row_pitch() is the byte distance between rows of level 0 (ranks 2 and 3),
@@ -251,13 +261,26 @@ class texture {
   unsigned int get_depth_pitch() const {
     return N == 3 ? static_cast<unsigned int>(extent[1] * extent[2] * storage_->texel_bytes()) : 0u;
   }
-  /// data() points at the first texel of level 0, in the stored format.
-  void* data() restrict(cpu) { return storage_->level_data(0); }
-  const void* data() const restrict(cpu) { return storage_->level_data(0); }
+  /// data() points at the first texel of level 0, in the stored format, in host memory: the
+  /// texels are made current there for reading (and, through a non-const texture, writing).
+  void* data() restrict(cpu) {
+    storage_->host_access(access_type_read_write);
+    return storage_->level_data(0);
+  }
+  const void* data() const restrict(cpu) {
+    storage_->host_access(access_type_read);
+    return storage_->level_data(0);
+  }
 
   /// get(idx) reads one texel of level 0; set(idx, v) writes one.
-  const value_type get(const index<N>& idx) const restrict(amp, cpu) { return storage_->load(0, idx); }
-  void set(const index<N>& idx, const value_type& v) restrict(amp, cpu) { storage_->store(0, idx, v); }
+  const value_type get(const index<N>& idx) const restrict(amp, cpu) {
+    storage_->host_ready(access_type_read);
+    return layout_.load(0, idx);
+  }
+  void set(const index<N>& idx, const value_type& v) restrict(amp, cpu) {
+    storage_->host_ready(access_type_read_write);
+    layout_.store(0, idx, v);
+  }
 
   /// The subscripts read a texel (by value: a texel is not an lvalue, as in Microsoft's texture).
   const value_type operator[](const index<N>& idx) const restrict(amp, cpu) { return get(idx); }
@@ -292,6 +315,7 @@ class texture {
       : texture(made{}, src.get_extent(), src.get_bits_per_scalar_element(), src.get_mipmap_levels(), av,
                 associated_av) {
     const ample::detail::texture_levels<T, N> from = ample::detail::texture_access::levels(src);
+    from.storage->host_access(access_type_read);
     for (unsigned int l = 0; l < from.count; ++l)
       ample::detail::copy_bytes(storage_->level_data(l), from.storage->level_data(from.first + l),
                                 storage_->bytes(l, 1));
@@ -303,21 +327,29 @@ class texture {
                 std::make_shared<storage_type>(e, format::checked_bits(bits),
                                                ample::detail::checked_mipmap_levels(e, levels), av.state())) {}
   /// The constructor every other one ends in: the shape, the views, the texels, and the
-  /// property values read from them.
+  /// property values read from them; last, where the texels are in a GPU's memory, the image
+  /// of the finished object there, which kernels that capture the texture by reference read
+  /// (detail/array_images.hpp).
   texture(const concurrency::extent<N>& e, const concurrency::accelerator_view& av,
           const concurrency::accelerator_view& associated_av, std::shared_ptr<storage_type> storage)
       : extent(e),
         accelerator_view(av),
         associated_accelerator_view(associated_av),
-        storage_(std::move(storage)) {
+        storage_(std::move(storage)),
+        layout_(storage_->layout()) {
     bits_per_scalar_element = get_bits_per_scalar_element();
     mipmap_levels = get_mipmap_levels();
     data_length = get_data_length();
     row_pitch = get_row_pitch();
     depth_pitch = get_depth_pitch();
+    if (storage_->texels().one_copy()) return;
+    const auto base_at = reinterpret_cast<const char*>(&layout_.base) - reinterpret_cast<const char*>(this);
+    enlistment_.enlist(this, sizeof(texture), static_cast<std::size_t>(base_at), storage_->texels());
   }
 
-  ample::detail::texture_levels<T, N> levels() const noexcept { return {storage_.get(), 0, get_mipmap_levels()}; }
+  ample::detail::texture_levels<T, N> levels() const noexcept {
+    return {storage_.get(), layout_, 0, get_mipmap_levels()};
+  }
 
   static const concurrency::extent<N>& checked(const concurrency::extent<N>& e) {
     for (int d = 0; d < N; ++d)
@@ -345,6 +377,12 @@ class texture {
   }
 
   std::shared_ptr<storage_type> storage_;
+  /// layout_ is storage_'s layout, kept in the texture for kernels, which read it, not
+  /// storage_: in a GPU's image of the texture it points at the GPU's copy.
+  ample::detail::texture_layout<T, N> layout_;
+  /// enlistment_ holds the texture's image in a GPU's memory where its texels are there; last,
+  /// so that it goes first.
+  ample::detail::array_enlistment enlistment_;
 };
 
 }  // namespace Concurrency::graphics

@@ -10,8 +10,9 @@
 // - raw host memory holds the texels in the stored format, densely, row-major (a section's rows
 //   are contiguous there); iterators see value_type, converted to and from the stored format;
 // - a failed check throws runtime_exception before any texel is written.
-// A texture's texels are host memory on the CPU engine, so every copy is synchronous and
-// copy_async() returns a completion_future that has already completed (as for arrays).
+// Every copy works on the host copy of the texels, made current first (on a GPU, copied home
+// once the kernels writing them have run), so it is synchronous, and copy_async() returns a
+// completion_future that has already completed.
 #pragma once
 
 #include <algorithm>
@@ -84,6 +85,8 @@ using texture_extent_t = concurrency::extent<texture_kind_t<X>::rank>;
 /// Boxes of one storage may overlap, so those go through a staging buffer.
 template <class T, int N>
 void copy_sections(const texture_section<T, N>& src, const texture_section<T, N>& dst) {
+  src.storage->host_access(concurrency::access_type_read);
+  dst.storage->host_access(concurrency::access_type_read_write);
   const std::size_t row = src.row_bytes();
   if (src.storage == dst.storage) {
     std::vector<unsigned char> staged(src.bytes());
@@ -112,6 +115,8 @@ void copy_levels(const texture_levels<T, N>& src, const texture_levels<T, N>& ds
                     format_extent(dst.storage->level_extent(dst.first)) + " with " + std::to_string(dst.count),
                 concurrency::error_code::e_invalidarg);
   require_same_format(src, dst);
+  src.storage->host_access(concurrency::access_type_read);
+  dst.storage->host_access(concurrency::access_type_read_write);
   for (unsigned int l = 0; l < src.count; ++l)
     ample::detail::move_bytes(dst.storage->level_data(dst.first + l), src.storage->level_data(src.first + l),
                                 src.storage->bytes(src.first + l, 1));
@@ -121,6 +126,7 @@ void copy_levels(const texture_levels<T, N>& src, const texture_levels<T, N>& ds
 template <class T, int N>
 void copy_to_bytes(const texture_section<T, N>& src, void* dst, unsigned int size) {
   require_byte_size("copy destination", size, src.bytes());
+  src.storage->host_access(concurrency::access_type_read);
   auto* out = static_cast<unsigned char*>(dst);
   src.for_each_row([&](const unsigned char* row) {
     ample::detail::copy_bytes(out, row, src.row_bytes());
@@ -132,6 +138,7 @@ void copy_to_bytes(const texture_section<T, N>& src, void* dst, unsigned int siz
 template <class T, int N>
 void copy_from_bytes(const void* src, unsigned int size, const texture_section<T, N>& dst) {
   require_byte_size("copy source", size, dst.bytes());
+  dst.storage->host_access(concurrency::access_type_read_write);
   auto* in = static_cast<const unsigned char*>(src);
   dst.for_each_row([&](unsigned char* row) {
     ample::detail::copy_bytes(row, in, dst.row_bytes());
@@ -152,6 +159,7 @@ void copy_from_range(It first, It last, const texture_section<T, N>& dst) {
                 "texture copy: the source range holds " + std::to_string(staged.size()) +
                     " texels, but copy extent " + format_extent(dst.extent) + " needs " + std::to_string(n),
                 concurrency::error_code::e_invalidarg);
+  dst.storage->host_access(concurrency::access_type_read_write);
   const T* in = staged.data();
   const unsigned int bits = dst.storage->bits();
   const unsigned int step = dst.storage->texel_bytes();
@@ -163,6 +171,7 @@ void copy_from_range(It first, It last, const texture_section<T, N>& dst) {
 /// copy_to_range() writes a box, as value_type, to an output iterator; returns its end.
 template <class T, int N, class Out>
 Out copy_to_range(const texture_section<T, N>& src, Out out) {
+  src.storage->host_access(concurrency::access_type_read);
   const unsigned int bits = src.storage->bits();
   const unsigned int step = src.storage->texel_bytes();
   src.for_each_row([&](const unsigned char* row) {

@@ -55,16 +55,16 @@ inline bool address_texel(int& i, int w, concurrency::graphics::address_mode mod
 /// texel_reader fetches texels of one level of a texture through a sampler's address mode.
 template <class T, int N>
 struct texel_reader {
-  const texture_storage<T, N>& storage;
+  const texture_layout<T, N>& layout;
   unsigned int level;
   const concurrency::graphics::sampler& s;
 
-  const concurrency::extent<N>& extent() const restrict(amp, cpu) { return storage.level_extent(level); }
+  concurrency::extent<N> extent() const restrict(amp, cpu) { return layout.level_extent(level); }
   T fetch(concurrency::index<N> idx) const restrict(amp, cpu) {
-    const concurrency::extent<N>& e = extent();
+    const concurrency::extent<N> e = extent();
     for (int d = 0; d < N; ++d)
       if (!address_texel(idx[d], e[d], s.get_address_mode())) return texel_from_color<T>(s.get_border_color());
-    return storage.load(level, idx);
+    return layout.load(level, idx);
   }
 };
 
@@ -86,7 +86,7 @@ template <class T, int N, class C>
 T sample_level(const texel_reader<T, N>& reader, const C& coord) restrict(amp, cpu) {
   float u[N];
   to_index_order<N>(coord, u);
-  const concurrency::extent<N>& e = reader.extent();
+  const concurrency::extent<N> e = reader.extent();
   if (reader.s.get_filter_mode() != concurrency::graphics::filter_linear) {
     concurrency::index<N> idx;
     for (int d = 0; d < N; ++d) idx[d] = static_cast<int>(std::floor(u[d] * static_cast<float>(e[d])));
@@ -127,14 +127,14 @@ T sample_texture(const texture_levels<T, N>& levels, const concurrency::graphics
   lod = lod > 0.0f ? (lod < deepest ? lod : deepest) : 0.0f;
   if (s.get_filter_mode() != concurrency::graphics::filter_linear) {
     const auto level = static_cast<unsigned int>(std::floor(lod + 0.5f));
-    return sample_level(texel_reader<T, N>{*levels.storage, levels.first + level, s}, coord);
+    return sample_level(texel_reader<T, N>{levels.layout, levels.first + level, s}, coord);
   }
   const float lower = std::floor(lod);
   const float t = lod - lower;
   const auto level = levels.first + static_cast<unsigned int>(lower);
-  const T fine = sample_level(texel_reader<T, N>{*levels.storage, level, s}, coord);
+  const T fine = sample_level(texel_reader<T, N>{levels.layout, level, s}, coord);
   if (t == 0.0f) return fine;
-  const T coarse = sample_level(texel_reader<T, N>{*levels.storage, level + 1, s}, coord);
+  const T coarse = sample_level(texel_reader<T, N>{levels.layout, level + 1, s}, coord);
   T out{};
   for (int c = 0; c < texel_traits<T>::size; ++c)
     set_texel_component(out, c,
@@ -150,8 +150,8 @@ auto gather_texture(const texture_levels<T, 2>& levels, const concurrency::graph
                     int c) restrict(amp, cpu) {
   using S = typename texel_traits<T>::scalar_type;
   using R = typename concurrency::graphics::short_vector<S, 4>::type;
-  const texel_reader<T, 2> reader{*levels.storage, levels.first, s};
-  const concurrency::extent<2>& e = reader.extent();
+  const texel_reader<T, 2> reader{levels.layout, levels.first, s};
+  const concurrency::extent<2> e = reader.extent();
   float u[2];
   to_index_order<2>(coord, u);
   const int j0 = static_cast<int>(std::floor(u[0] * static_cast<float>(e[0]) - 0.5f));

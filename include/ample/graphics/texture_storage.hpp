@@ -15,9 +15,9 @@
 #include <cstddef>
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "../config.hpp"
+#include "../detail/array_images.hpp"
 #include "../detail/buffer.hpp"
 #include "../detail/byte_copy.hpp"
 #include "../detail/kernel_context.hpp"
@@ -46,14 +46,6 @@ unsigned int full_mipmap_levels(const concurrency::extent<N>& e) {
   unsigned int levels = 1;
   for (; largest > 1; largest >>= 1) ++levels;
   return levels;
-}
-
-/// mipmap_extent() is the extent of mipmap level `level` of a texture of extent e.
-template <int N>
-concurrency::extent<N> mipmap_extent(const concurrency::extent<N>& e, unsigned int level) {
-  concurrency::extent<N> r;
-  for (int d = 0; d < N; ++d) r[d] = std::max(1, e[d] >> level);
-  return r;
 }
 
 /// checked_mipmap_levels() is the level count a texture of extent e gets when `requested` are
@@ -92,7 +84,50 @@ inline void require_levels(unsigned int first, unsigned int count, unsigned int 
                 concurrency::error_code::e_invalidarg);
 }
 
-/// texture_storage<T, N> holds the levels of a texture of T in the layout of the file comment.
+/// texture_layout<T, N> is what kernels need of a texture's storage: where its texels are,
+/// the extent of level 0, the format and the number of levels; every level's extent and
+/// offset follow from them (the file comment). Textures and their views hold a copy, so that
+/// device code reads it from the kernel object, or from a texture's image in the GPU's
+/// memory (detail/array_images.hpp), and never follows a host pointer.
+template <class T, int N>
+struct texture_layout {
+  unsigned char* base;
+  concurrency::extent<N> extent;
+  unsigned int bits;
+  unsigned int texel_bytes;
+  unsigned int levels;
+
+  concurrency::extent<N> level_extent(unsigned int level) const restrict(amp, cpu) {
+    concurrency::extent<N> r;
+    for (int d = 0; d < N; ++d) {
+      const int shrunk = extent[d] >> level;
+      r[d] = shrunk > 1 ? shrunk : 1;
+    }
+    return r;
+  }
+  /// level_offset() is where a level starts, in bytes from base: the sizes of those before it.
+  std::size_t level_offset(unsigned int level) const restrict(amp, cpu) {
+    std::size_t offset = 0;
+    for (unsigned int l = 0; l < level; ++l) offset += static_cast<std::size_t>(level_extent(l).size()) * texel_bytes;
+    return offset;
+  }
+  /// at(level, idx) points at the stored texel idx of a level.
+  unsigned char* at(unsigned int level, const concurrency::index<N>& idx) const restrict(amp, cpu) {
+    return base + level_offset(level) + texel_offset<N>(level_extent(level), idx) * texel_bytes;
+  }
+  T load(unsigned int level, const concurrency::index<N>& idx) const restrict(amp, cpu) {
+    return decode_texel<T>(at(level, idx), bits);
+  }
+  void store(unsigned int level, const concurrency::index<N>& idx, const T& v) const restrict(amp, cpu) {
+    encode_texel(at(level, idx), v, bits);
+  }
+};
+
+/// texture_storage<T, N> holds the levels of a texture of T in the layout of the file comment,
+/// kept as an array's elements are (detail/array_images.hpp): in one copy in host memory
+/// where kernels read that, in a GPU's memory with a host mirror where they run on the GPU.
+/// Its host functions work on the host copy, which callers make current first
+/// (host_access()); kernels read the layout that textures and views hold.
 template <class T, int N>
 class texture_storage {
  public:
@@ -100,81 +135,65 @@ class texture_storage {
   /// the caller) levels of `bits` bits per scalar element, on accelerator_view `owner`.
   texture_storage(const concurrency::extent<N>& e, unsigned int bits, unsigned int levels,
                   std::shared_ptr<view_state> owner)
-      : bits_(bits), texel_bytes_(texel_format<T>::components * bits / 8) {
-    std::size_t total = 0;
-    for (unsigned int l = 0; l < levels; ++l) {
-      levels_.push_back({mipmap_extent(e, l), total});
-      total += static_cast<std::size_t>(levels_.back().extent.size()) * texel_bytes_;
-    }
-    buffer_ = buffer::allocate(std::move(owner), total);
-    base_ = static_cast<unsigned char*>(buffer_->data());
-    ample::detail::zero_bytes(base_, total);
+      : layout_{nullptr, e, bits, texel_format<T>::components * bits / 8, levels} {
+    const std::size_t total = layout_.level_offset(levels);
+    const bool one_copy = !arrays_in_device_memory(*owner->dev);
+    buffer_ = buffer::allocate(std::move(owner), total, one_copy);
+    layout_.base = static_cast<unsigned char*>(buffer_->host_data());
+    // The zeroed mirror becomes the current copy, without copying the GPU's in.
+    if (!one_copy) buffer_->host_access(concurrency::access_type_write);
+    ample::detail::zero_bytes(layout_.base, total);
   }
   /// texture_storage(src, owner) copies every level of src onto `owner`.
   texture_storage(const texture_storage& src, std::shared_ptr<view_state> owner)
-      : texture_storage(src.level_extent(0), src.bits_, src.levels(), std::move(owner)) {
-    ample::detail::copy_bytes(base_, src.base_, bytes(0, levels()));
+      : texture_storage(src.level_extent(0), src.bits(), src.levels(), std::move(owner)) {
+    src.host_access(concurrency::access_type_read);
+    ample::detail::copy_bytes(layout_.base, src.layout_.base, bytes(0, levels()));
   }
   texture_storage(const texture_storage&) = delete;
   texture_storage& operator=(const texture_storage&) = delete;
 
-  unsigned int bits() const restrict(amp, cpu) { return bits_; }
-  unsigned int levels() const restrict(amp, cpu) { return static_cast<unsigned int>(levels_.size()); }
+  const texture_layout<T, N>& layout() const noexcept { return layout_; }
+  unsigned int bits() const noexcept { return layout_.bits; }
+  unsigned int levels() const noexcept { return layout_.levels; }
   /// texel_bytes() is the size of one stored texel.
-  unsigned int texel_bytes() const restrict(amp, cpu) { return texel_bytes_; }
-  const concurrency::extent<N>& level_extent(unsigned int level) const restrict(amp, cpu) {
-    return levels_[level].extent;
-  }
-  /// level_data() points at the first texel of a level; on the host, once the kernels queued
-  /// on the texture's device, any of which may reach it by reference, have run.
-  unsigned char* level_data(unsigned int level) const restrict(amp, cpu) { return host_ready() + levels_[level].offset; }
+  unsigned int texel_bytes() const noexcept { return layout_.texel_bytes; }
+  concurrency::extent<N> level_extent(unsigned int level) const { return layout_.level_extent(level); }
   /// bytes(first, count) is the size of `count` levels from `first` on.
   std::size_t bytes(unsigned int first, unsigned int count) const {
-    std::size_t total = 0;
-    for (unsigned int l = first; l < first + count; ++l)
-      total += static_cast<std::size_t>(levels_[l].extent.size()) * texel_bytes_;
-    return total;
+    return layout_.level_offset(first + count) - layout_.level_offset(first);
   }
   const std::shared_ptr<view_state>& owner() const noexcept { return buffer_->owner(); }
+  buffer& texels() const noexcept { return *buffer_; }
 
-  /// at(level, idx) points at the stored texel idx of a level.
-  unsigned char* at(unsigned int level, const concurrency::index<N>& idx) const restrict(amp, cpu) {
-    const level_layout& l = levels_[level];
-    return host_ready() + l.offset + texel_offset<N>(l.extent, idx) * texel_bytes_;
+  /// host_access() makes the host copy current for `access` by the host (buffer::host_access()).
+  void host_access(concurrency::access_type access) const { buffer_->host_access(access); }
+  /// host_ready() is host_access() where the texels may be elsewhere, for element access from
+  /// textures and views: noexcept, as array element access is (a GPU that fails the copy
+  /// home ends the program). In kernels, where in_kernel is true, the test folds away.
+  AMPLE_IMPL_ALWAYS_INLINE void host_ready(concurrency::access_type access) const restrict(amp, cpu) {
+    if (!in_kernel && buffer_->home_space() != nullptr) [[unlikely]]
+      buffer_->host_access(access);
   }
-  T load(unsigned int level, const concurrency::index<N>& idx) const restrict(amp, cpu) {
-    return decode_texel<T>(at(level, idx), bits_);
-  }
-  void store(unsigned int level, const concurrency::index<N>& idx, const T& v) const restrict(amp, cpu) {
-    encode_texel(at(level, idx), v, bits_);
-  }
+  /// level_data() and at() point into the host copy: at the first texel of a level, at texel
+  /// idx of one.
+  unsigned char* level_data(unsigned int level) const { return layout_.base + layout_.level_offset(level); }
+  unsigned char* at(unsigned int level, const concurrency::index<N>& idx) const { return layout_.at(level, idx); }
 
  private:
-  /// host_ready() is base_, after buffer::wait_for_device() on the host; in kernels, where
-  /// in_kernel is true, the test folds away as in array's element access.
-  AMPLE_IMPL_ALWAYS_INLINE unsigned char* host_ready() const restrict(amp, cpu) {
-    if (!in_kernel && buffer_->home_space() != nullptr) [[unlikely]]
-      buffer_->wait_for_device();
-    return base_;
-  }
-
-  struct level_layout {
-    concurrency::extent<N> extent;
-    std::size_t offset;  // bytes from the start of the block
-  };
-
-  unsigned int bits_;
-  unsigned int texel_bytes_;
-  std::vector<level_layout> levels_;
+  texture_layout<T, N> layout_;
   std::shared_ptr<buffer> buffer_;
-  unsigned char* base_ = nullptr;
 };
 
 /// texture_levels<T, N> names a run of mipmap levels of one texture storage: what a texture
 /// (all its levels) or a texture view (the levels it sees) stands for in samples and copies.
+///
+/// `layout` is the storage's layout as the texture or view holds it: what kernels read
+/// (pointing at the GPU's copy there); `storage` is for the host, in copies.
 template <class T, int N>
 struct texture_levels {
   texture_storage<T, N>* storage;
+  texture_layout<T, N> layout;
   unsigned int first;
   unsigned int count;
 };

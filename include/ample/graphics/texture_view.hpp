@@ -21,6 +21,9 @@
 
 #include "../accelerator.hpp"
 #include "../config.hpp"
+#include "../detail/byte_ranges.hpp"
+#include "../detail/capture_recorder.hpp"
+#include "../detail/kernel_context.hpp"
 #include "../detail/readonly_extent.hpp"
 #include "sampler.hpp"
 #include "texture.hpp"
@@ -30,7 +33,14 @@
 namespace ample::detail {
 
 /// texture_view_base<E, N> is what every texture view holds: a share of the storage of a
-/// texture of std::remove_const_t<E>, the run of levels it sees, and the extent of the first.
+/// texture of std::remove_const_t<E>, the storage's layout (what kernels read: rebased onto
+/// a GPU's copy in a kernel's copy of the view), the run of levels it sees, and the extent of
+/// the first.
+///
+/// A copy made while a launch copies its kernel reports itself to the launch's
+/// capture_recorder, which makes the levels it sees current where the kernel runs, as for an
+/// array_view. Made inside a kernel (from a texture the kernel captures by reference, or
+/// another view), a view only points at the storage (derived_storage()).
 template <class E, int N>
 class texture_view_base {
   using texel = std::remove_const_t<E>;
@@ -44,14 +54,40 @@ class texture_view_base {
   unsigned int mipmap_levels;
   unsigned int data_length;
 
+  texture_view_base(const texture_view_base& other) restrict(amp, cpu)
+      : extent(other.extent),
+        bits_per_scalar_element(other.bits_per_scalar_element),
+        mipmap_levels(other.mipmap_levels),
+        data_length(other.data_length),
+        storage_(derived_storage(other.storage_)),
+        layout_(other.layout_),
+        first_(other.first_),
+        count_(other.count_) {
+    record_capture();
+  }
+  texture_view_base& operator=(const texture_view_base& other) restrict(amp, cpu) {
+    extent = other.extent;
+    bits_per_scalar_element = other.bits_per_scalar_element;
+    mipmap_levels = other.mipmap_levels;
+    data_length = other.data_length;
+    storage_ = derived_storage(other.storage_);
+    layout_ = other.layout_;
+    first_ = other.first_;
+    count_ = other.count_;
+    record_capture();
+    return *this;
+  }
+  texture_view_base(texture_view_base&&) noexcept = default;
+  texture_view_base& operator=(texture_view_base&&) noexcept = default;
+
   concurrency::extent<N> get_extent() const restrict(amp, cpu) { return extent; }
   /// get_mipmap_extent(level) is the extent of the view's level `level`.
   concurrency::extent<N> get_mipmap_extent(unsigned int mipmap_level) const restrict(amp, cpu) {
     require_level(mipmap_level, count_);
-    return storage_->level_extent(first_ + mipmap_level);
+    return layout_.level_extent(first_ + mipmap_level);
   }
   unsigned int get_mipmap_levels() const restrict(amp, cpu) { return count_; }
-  unsigned int get_bits_per_scalar_element() const { return storage_->bits(); }
+  unsigned int get_bits_per_scalar_element() const { return layout_.bits; }
   /// get_data_length() is the number of bytes of the levels the view sees.
   unsigned int get_data_length() const { return static_cast<unsigned int>(storage_->bytes(first_, count_)); }
   concurrency::accelerator_view get_accelerator_view() const {
@@ -60,40 +96,69 @@ class texture_view_base {
 
  protected:
   /// The levels [first, first + count) of `tex` (a texture or another view, whose own first
-  /// level counts as 0); runtime_exception if they are not all there.
+  /// level counts as 0); runtime_exception if they are not all there. Host code only.
   template <class Tex>
   texture_view_base(const Tex& tex, unsigned int first, unsigned int count)
-      : extent(checked(tex, first, count)),
-        storage_(texture_access::storage(tex)),
-        first_(texture_access::levels(tex).first + first),
+      : texture_view_base(tex, first, count, checked_run(tex, first, count)) {}
+  /// A run that `tex` is known to have: its first level, or all its levels. Also in kernels.
+  struct known_run {};
+  template <class Tex>
+  texture_view_base(const Tex& tex, unsigned int first, unsigned int count, known_run) restrict(amp, cpu)
+      : extent(texture_access::layout(tex).level_extent(texture_access::first_level(tex) + first)),
+        storage_(derived_storage(texture_access::storage(tex))),
+        layout_(texture_access::layout(tex)),
+        first_(texture_access::first_level(tex) + first),
         count_(count) {
-    bits_per_scalar_element = get_bits_per_scalar_element();
-    mipmap_levels = get_mipmap_levels();
-    data_length = get_data_length();
+    bits_per_scalar_element = layout_.bits;
+    mipmap_levels = count_;
+    data_length = static_cast<unsigned int>(layout_.level_offset(first_ + count_) - layout_.level_offset(first_));
   }
 
   E load(unsigned int level, const concurrency::index<N>& idx) const restrict(amp, cpu) {
-    return storage_->load(first_ + level, idx);
+    storage_->host_ready(concurrency::access_type_read);
+    return layout_.load(first_ + level, idx);
   }
   void store(const concurrency::index<N>& idx, const texel& v) const restrict(amp, cpu) {
-    storage_->store(first_, idx, v);
+    storage_->host_ready(concurrency::access_type_read_write);
+    layout_.store(first_, idx, v);
   }
-  texture_levels<texel, N> levels() const noexcept { return {storage_.get(), first_, count_}; }
+  /// levels() is the run the view sees; on the host, made current there for reading.
+  texture_levels<texel, N> levels() const restrict(amp, cpu) {
+    storage_->host_ready(concurrency::access_type_read);
+    return {storage_.get(), layout_, first_, count_};
+  }
 
   template <class, int>
   friend class texture_view_base;
   friend struct texture_access;
 
   std::shared_ptr<texture_storage<texel, N>> storage_;
+  texture_layout<texel, N> layout_;
   unsigned int first_;
   unsigned int count_;
 
  private:
   template <class Tex>
-  static concurrency::extent<N> checked(const Tex& tex, unsigned int first, unsigned int count) {
-    const texture_levels<texel, N> seen = texture_access::levels(tex);
-    require_levels(first, count, seen.count);
-    return seen.storage->level_extent(seen.first + first);
+  static known_run checked_run(const Tex& tex, unsigned int first, unsigned int count) {
+    require_levels(first, count, texture_access::levels(tex).count);
+    return {};
+  }
+
+  /// record_capture() reports this copy to the capture_recorder of a launch copying its
+  /// kernel on this thread (array_view's record_capture() says more).
+  void record_capture() restrict(amp, cpu) {
+    if (in_kernel || capture_recorder::active == nullptr || storage_ == nullptr) return;
+    capture_recorder::active->record(
+        {&storage_->texels(), this, sizeof(texture_view_base), &region_of, &rebase, !std::is_const_v<E>});
+  }
+  /// region_of() is what the view's levels cover of the storage's buffer.
+  static byte_ranges region_of(const void* view) {
+    const auto& self = *static_cast<const texture_view_base*>(view);
+    return byte_ranges(self.layout_.level_offset(self.first_), self.layout_.level_offset(self.first_ + self.count_));
+  }
+  /// rebase() points the view's layout at another copy of the storage's buffer.
+  static void rebase(void* view, buffer&, void* to_base) {
+    static_cast<texture_view_base*>(view)->layout_.base = static_cast<unsigned char*>(to_base);
   }
 };
 
@@ -119,7 +184,10 @@ class texture_view : public ample::detail::texture_view_base<T, N> {
   /// texture_view(tex, mipmap_level) views one level; runtime_exception if tex lacks it.
   /// Microsoft has it twice: restrict(cpu) with the level, restrict(amp) without (kernels view
   /// the top level of a texture they capture by reference). One amp,cpu constructor is both.
-  texture_view(texture<T, N>& tex, unsigned int mipmap_level = 0) restrict(amp, cpu) : base(tex, mipmap_level, 1) {}
+  texture_view(texture<T, N>& tex, unsigned int mipmap_level = 0) restrict(amp, cpu)
+      : base(tex, mipmap_level, 1, typename base::known_run{}) {
+    if (mipmap_level != 0) ample::detail::require_levels(mipmap_level, 1, tex.get_mipmap_levels());
+  }
 
   const value_type get(const index<N>& idx) const restrict(amp, cpu) { return this->load(0, idx); }
   void set(const index<N>& idx, const value_type& v) const restrict(amp, cpu) { this->store(idx, v); }
@@ -163,14 +231,15 @@ class texture_view<const T, N> : public ample::detail::texture_view_base<const T
   /// texture_view(tex) sees every level of tex; texture_view(tex, most_detailed_mip,
   /// mip_levels) sees mip_levels levels from most_detailed_mip on (runtime_exception if tex
   /// lacks any of them). The same two forms exist for a read-only view, relative to its levels.
-  texture_view(const texture<T, N>& tex) restrict(amp, cpu) : base(tex, 0, tex.get_mipmap_levels()) {}
+  texture_view(const texture<T, N>& tex) restrict(amp, cpu)
+      : base(tex, 0, tex.get_mipmap_levels(), typename base::known_run{}) {}
   texture_view(const texture<T, N>& tex, unsigned int most_detailed_mip, unsigned int mip_levels) restrict(cpu)
       : base(tex, most_detailed_mip, mip_levels) {}
   texture_view(const texture_view<const T, N>& other, unsigned int most_detailed_mip,
                unsigned int mip_levels) restrict(cpu)
       : base(other, most_detailed_mip, mip_levels) {}
   /// texture_view(view) reads the level a read-write view sees.
-  texture_view(const texture_view<T, N>& other) restrict(amp, cpu) : base(other, 0, 1) {}
+  texture_view(const texture_view<T, N>& other) restrict(amp, cpu) : base(other, 0, 1, typename base::known_run{}) {}
 
   /// get(idx, mip_level) reads texel idx of the view's level mip_level.
   const value_type get(const index<N>& idx, unsigned int mip_level = 0) const restrict(amp, cpu) {
@@ -242,7 +311,7 @@ class writeonly_texture_view : public ample::detail::texture_view_base<T, N> {
   using value_type = T;
   using scalar_type = typename ample::detail::texel_traits<T>::scalar_type;
 
-  writeonly_texture_view(texture<T, N>& tex) restrict(amp, cpu) : base(tex, 0, 1) {}
+  writeonly_texture_view(texture<T, N>& tex) restrict(amp, cpu) : base(tex, 0, 1, typename base::known_run{}) {}
 
   void set(const index<N>& idx, const value_type& v) const restrict(amp, cpu) { this->store(idx, v); }
 };
