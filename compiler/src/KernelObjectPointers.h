@@ -20,9 +20,10 @@ namespace ample {
 /// host address that no GPU can reach. The runtime compares the list with the views it found
 /// in the object and runs the kernel on the CPU engine where a pointer is not a view's.
 ///
-/// Empty optional, with `Why` set, where the object is used in a way this cannot follow (it
-/// escapes into a call or a store, is read through a variable offset as a pointer, or is
-/// copied whole): the kernel then keeps only its CPU form.
+/// Addresses in the object are followed into the functions they are passed to, where the
+/// module defines them. Empty optional, with `Why` set, where the object is used in a way this
+/// cannot follow (it escapes into a call of a declaration or a store, is read through a
+/// variable offset as a pointer, or is copied whole): the kernel then keeps only its CPU form.
 std::optional<llvm::SmallVector<uint32_t, 4>> pointerOffsets(llvm::Argument &Object, std::string &Why);
 
 } // namespace ample
