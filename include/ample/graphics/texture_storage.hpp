@@ -169,8 +169,7 @@ class texture_storage {
   /// host_access() makes the host copy current for `access` by the host (buffer::host_access()).
   void host_access(concurrency::access_type access) const { buffer_->host_access(access); }
   /// host_ready() is host_access() where the texels may be elsewhere, for element access from
-  /// textures and views: noexcept, as array element access is (a GPU that fails the copy
-  /// home ends the program). In kernels, where in_kernel is true, the test folds away.
+  /// textures and views. In kernels, where in_kernel is true, the test folds away.
   AMPLE_IMPL_ALWAYS_INLINE void host_ready(concurrency::access_type access) const restrict(amp, cpu) {
     if (!in_kernel && buffer_->home_space() != nullptr) [[unlikely]]
       buffer_->host_access(access);
