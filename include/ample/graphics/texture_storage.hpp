@@ -111,6 +111,10 @@ struct texture_layout {
     for (unsigned int l = 0; l < level; ++l) offset += static_cast<std::size_t>(level_extent(l).size()) * texel_bytes;
     return offset;
   }
+  /// bytes(first, count) is the size of `count` levels from `first` on.
+  std::size_t bytes(unsigned int first, unsigned int count) const restrict(amp, cpu) {
+    return level_offset(first + count) - level_offset(first);
+  }
   /// at(level, idx) points at the stored texel idx of a level.
   unsigned char* at(unsigned int level, const concurrency::index<N>& idx) const restrict(amp, cpu) {
     return base + level_offset(level) + texel_offset<N>(level_extent(level), idx) * texel_bytes;
@@ -148,7 +152,7 @@ class texture_storage {
   texture_storage(const texture_storage& src, std::shared_ptr<view_state> owner)
       : texture_storage(src.level_extent(0), src.bits(), src.levels(), std::move(owner)) {
     src.host_access(concurrency::access_type_read);
-    ample::detail::copy_bytes(layout_.base, src.layout_.base, bytes(0, levels()));
+    ample::detail::copy_bytes(layout_.base, src.layout_.base, layout_.bytes(0, levels()));
   }
   texture_storage(const texture_storage&) = delete;
   texture_storage& operator=(const texture_storage&) = delete;
@@ -160,9 +164,7 @@ class texture_storage {
   unsigned int texel_bytes() const noexcept { return layout_.texel_bytes; }
   concurrency::extent<N> level_extent(unsigned int level) const { return layout_.level_extent(level); }
   /// bytes(first, count) is the size of `count` levels from `first` on.
-  std::size_t bytes(unsigned int first, unsigned int count) const {
-    return layout_.level_offset(first + count) - layout_.level_offset(first);
-  }
+  std::size_t bytes(unsigned int first, unsigned int count) const { return layout_.bytes(first, count); }
   const std::shared_ptr<view_state>& owner() const noexcept { return buffer_->owner(); }
   buffer& texels() const noexcept { return *buffer_; }
 

@@ -111,7 +111,7 @@ class texture_view_base {
         count_(count) {
     bits_per_scalar_element = layout_.bits;
     mipmap_levels = count_;
-    data_length = static_cast<unsigned int>(layout_.level_offset(first_ + count_) - layout_.level_offset(first_));
+    data_length = static_cast<unsigned int>(layout_.bytes(first_, count_));
   }
 
   E load(unsigned int level, const concurrency::index<N>& idx) const restrict(amp, cpu) {
@@ -185,9 +185,7 @@ class texture_view : public ample::detail::texture_view_base<T, N> {
   /// Microsoft has it twice: restrict(cpu) with the level, restrict(amp) without (kernels view
   /// the top level of a texture they capture by reference). One amp,cpu constructor is both.
   texture_view(texture<T, N>& tex, unsigned int mipmap_level = 0) restrict(amp, cpu)
-      : base(tex, mipmap_level, 1, typename base::known_run{}) {
-    if (mipmap_level != 0) ample::detail::require_levels(mipmap_level, 1, tex.get_mipmap_levels());
-  }
+      : base(tex, checked_level(tex, mipmap_level), 1, typename base::known_run{}) {}
 
   const value_type get(const index<N>& idx) const restrict(amp, cpu) { return this->load(0, idx); }
   void set(const index<N>& idx, const value_type& v) const restrict(amp, cpu) { this->store(idx, v); }
@@ -203,6 +201,14 @@ class texture_view : public ample::detail::texture_view_base<T, N> {
     requires(sizeof...(Ints) == N && (std::is_convertible_v<Ints, int> && ...))
   const value_type operator()(Ints... coords) const restrict(amp, cpu) {
     return get(index<N>(static_cast<int>(coords)...));
+  }
+
+ private:
+  /// checked_level() is `level`, checked against tex's levels before the base computes that
+  /// level's extent (a shift by the level). Level 0, the only one kernels view, is always there.
+  static unsigned int checked_level(const texture<T, N>& tex, unsigned int level) restrict(amp, cpu) {
+    if (level != 0) ample::detail::require_levels(level, 1, tex.get_mipmap_levels());
+    return level;
   }
 };
 
