@@ -1,19 +1,22 @@
-// KernelObjectPointers: the kernel object's pointers that device code reads
+// KernelObjectPointers: the kernel object's pointers that device code uses
 // (KernelObjectPointers.h).
 #include "KernelObjectPointers.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Argument.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
-#include <utility>
+#include <tuple>
 
 using namespace llvm;
 
@@ -40,82 +43,313 @@ bool becomesAddress(const Value &V) {
   return false;
 }
 
-/// Walk follows the addresses derived from the object: each at a constant offset from its
-/// start, or at an unknown one (a variable index into a captured array of values), into the
-/// functions they are passed to that the optimiser did not inline (a kernel body too large
-/// for it, a helper marked noinline).
+/// onlyCompared() is whether an address made an integer is only compared (UBSan's alignment
+/// checks, made assumptions in device code), alone or after arithmetic: never an address again.
+bool onlyCompared(const Value &V) {
+  return all_of(V.users(), [](const User *U) {
+    return isa<ICmpInst>(U) ||
+           ((isa<BinaryOperator>(U) || isa<TruncInst>(U) || isa<ZExtInst>(U)) && onlyCompared(*U));
+  });
+}
+
+/// describe() is `V` as IR, for messages.
+std::string describe(const Value &V) {
+  std::string Text;
+  raw_string_ostream Out(Text);
+  V.print(Out);
+  return Out.str();
+}
+
+/// A Region is memory that may hold the kernel object's bytes or addresses into it: the
+/// object itself (null) or a stack slot of a function the walk reaches.
+using Region = const AllocaInst *;
+
+/// Held is what bytes [Begin, End) of a stack slot hold of the object: a copy of the bytes of
+/// `Source` from `At` on (a memcpy), the address `Source` + `At` (a store), or the pointer
+/// that lies at `At` in the object (a store of it, loaded).
+struct Held {
+  enum Kind { Copy, Address, Pointer };
+  uint64_t Begin;
+  uint64_t End;
+  Kind What;
+  Region Source;
+  uint64_t At;
+
+  bool operator==(const Held &O) const {
+    return std::tie(Begin, End, What, Source, At) == std::tie(O.Begin, O.End, O.What, O.Source, O.At);
+  }
+};
+
+/// Walk follows the addresses derived from the object, each at a constant offset from its
+/// start or at an unknown one (a variable index into a captured array of values), and the
+/// pointers loaded from it, until they are used: into the functions they are passed to that
+/// the optimiser did not inline (a kernel body too large for it, a helper marked noinline),
+/// and through the stack slots they are copied or stored to (a struct holding a view's copy or
+/// the object's address passed to such a function: what -O2 leaves of a sampler and a
+/// texture's layout handed to a sampling helper). A pointer counts only where it is used as
+/// an address: a view copied in a kernel copies its storage's host address too, which device
+/// code never follows.
+///
+/// A slot is known by what is written into it from the object; every use of the slot is then
+/// walked as the object's are, its loads resolved through what it holds. A slot may learn
+/// more after some of its loads were walked, so pointerOffsets() walks again until a round
+/// learns nothing new.
 struct Walk {
-  /// Calls are followed this deep: far beyond what kernels nest, short of what a recursion
-  /// that moves its address on each time would make of the walk.
-  static constexpr unsigned MaxCallDepth = 16;
+  /// Calls are followed this deep, and copies of copies resolved this deep: far beyond what
+  /// kernels nest, short of what a recursion that moves its address on each time would make
+  /// of the walk.
+  static constexpr unsigned MaxDepth = 16;
 
   const DataLayout &Layout;
   SmallVector<uint32_t, 4> Offsets;
   std::string Why;
   unsigned CallDepth = 0;
-  /// Followed holds the parameters already followed, each with the offset it had.
-  std::set<std::pair<const Argument *, std::optional<uint64_t>>> Followed;
+  /// FollowedAddresses holds the parameters already followed this round as addresses, each
+  /// with what it pointed at; FollowedPointers those followed as the object's pointers.
+  std::set<std::tuple<const Argument *, Region, std::optional<uint64_t>>> FollowedAddresses;
+  std::set<std::pair<const Argument *, uint64_t>> FollowedPointers;
+  /// Contents is what each known stack slot holds; it persists across rounds.
+  std::map<Region, SmallVector<Held, 2>> Contents;
+  /// Walked holds the slots whose uses this round has walked.
+  std::set<Region> Walked;
+  /// Grew is whether this round learnt something of the slots.
+  bool Grew = false;
 
-  bool follow(const Value &Address, std::optional<uint64_t> Offset) {
+  /// round() walks the object and every slot known to hold some of it.
+  bool round(const Argument &Object) {
+    Offsets.clear();
+    FollowedAddresses.clear();
+    FollowedPointers.clear();
+    Walked.clear();
+    Grew = false;
+    if (!follow(Object, nullptr, 0))
+      return false;
+    // A slot learnt of in this round is walked in it too.
+    for (bool Again = true; Again;) {
+      Again = false;
+      for (const auto &Known : Contents)
+        if (Walked.insert(Known.first).second) {
+          if (!follow(*Known.first, Known.first, 0))
+            return false;
+          Again = true;
+          break;
+        }
+    }
+    return true;
+  }
+
+  bool fail(std::string Reason) {
+    Why = std::move(Reason);
+    return false;
+  }
+
+  /// follow() walks the uses of `Address`, which points into `R` at `Offset`.
+  bool follow(const Value &Address, Region R, std::optional<uint64_t> Offset) {
     for (const User *U : Address.users()) {
       if (const auto *GEP = dyn_cast<GEPOperator>(U)) {
         APInt Delta(Layout.getIndexTypeSizeInBits(GEP->getType()), 0);
         std::optional<uint64_t> Next;
         if (Offset && GEP->accumulateConstantOffset(Layout, Delta))
           Next = *Offset + Delta.getZExtValue();
-        if (!follow(*GEP, Next))
+        if (!follow(*GEP, R, Next))
           return false;
       } else if (isa<BitCastOperator>(U) || isa<AddrSpaceCastOperator>(U)) {
-        if (!follow(*U, Offset))
+        if (!follow(*U, R, Offset))
           return false;
       } else if (const auto *Load = dyn_cast<LoadInst>(U)) {
-        const Type &Loaded = *Load->getType();
-        if (!Loaded.isPointerTy() && holdsPointer(Loaded)) {
-          Why = "it reads addresses from its kernel object as a whole aggregate";
+        if (!load(*Load, R, Offset))
           return false;
-        }
-        if (!Loaded.isPointerTy() && !(Loaded.isIntegerTy() && becomesAddress(*Load)))
-          continue;
-        if (!Offset) {
-          Why = "it reads an address from its kernel object at a variable offset";
+      } else if (const auto *Store = dyn_cast<StoreInst>(U)) {
+        if (!storeAddress(*Store, Address, R, Offset))
           return false;
-        }
-        Offsets.push_back(static_cast<uint32_t>(*Offset));
+      } else if (const auto *Intrinsic = dyn_cast<IntrinsicInst>(U); Intrinsic && Intrinsic->isLifetimeStartOrEnd()) {
+        continue;
+      } else if (isa<PtrToIntOperator>(U) && onlyCompared(*U)) {
+        continue;
+      } else if (const auto *Transfer = dyn_cast<MemTransferInst>(U)) {
+        if (!transfer(*Transfer, Address, R, Offset))
+          return false;
+      } else if (const auto *Set = dyn_cast<MemSetInst>(U); Set && R != nullptr && Set->getRawDest() == &Address) {
+        continue; // Values of the kernel's own written into a slot.
       } else if (const auto *Call = dyn_cast<CallBase>(U); Call && passesToDefinition(*Call, Address)) {
-        if (!followCall(*Call, Address, Offset))
+        if (!followCall(*Call, Address, R, Offset))
           return false;
       } else {
-        Why = "its kernel object leaves the pass's sight (";
-        raw_string_ostream Out(Why);
-        U->print(Out);
-        Out << ")";
-        return false;
+        return fail("its kernel object leaves the pass's sight (" + describe(*U) + ")");
       }
     }
     return true;
   }
 
-  /// passesToDefinition() is whether `Call` passes `Address` as an argument (not as what it
+  /// load() handles `Load` of what lies at `Offset` in `R`.
+  bool load(const LoadInst &Load, Region R, std::optional<uint64_t> Offset) {
+    const Type &Loaded = *Load.getType();
+    if (!Loaded.isPointerTy() && holdsPointer(Loaded))
+      return fail(R ? "it reads addresses from a copy of its kernel object as a whole aggregate"
+                    : "it reads addresses from its kernel object as a whole aggregate");
+    if (!Loaded.isPointerTy() && !(Loaded.isIntegerTy() && becomesAddress(Load)))
+      return true;
+    if (!Offset) {
+      if (R && holds(R).empty())
+        return true;
+      return fail(R ? "it reads an address from a copy of its kernel object at a variable offset"
+                    : "it reads an address from its kernel object at a variable offset");
+    }
+    return resolve(Load, R, *Offset, Layout.getTypeStoreSize(Load.getType()).getFixedValue(), 0);
+  }
+
+  /// resolve() finds what `Load` reads, `Size` bytes at `Offset` in `R`, `Depth` copies down:
+  /// from the object, a pointer followed to its uses, or an integer that becomes an address;
+  /// from a slot, whatever the slot holds there.
+  bool resolve(const LoadInst &Load, Region R, uint64_t Offset, uint64_t Size, unsigned Depth) {
+    if (R == nullptr) {
+      if (Load.getType()->isPointerTy())
+        return followPointer(Load, Offset);
+      Offsets.push_back(static_cast<uint32_t>(Offset));
+      return true;
+    }
+    if (Depth == MaxDepth)
+      return fail("it copies its kernel object through more than " + std::to_string(MaxDepth) + " stack slots");
+    // A copy: following an address may teach this slot more.
+    const SmallVector<Held, 2> Holds(holds(R).begin(), holds(R).end());
+    for (const Held &H : Holds) {
+      if (Offset >= H.End || Offset + Size <= H.Begin)
+        continue; // The slot's other bytes: values of the kernel's own.
+      if (Offset < H.Begin || Offset + Size > H.End)
+        return fail("it reads an address partly from a copy of its kernel object (" + describe(Load) + ")");
+      const bool Whole = Offset == H.Begin && Load.getType()->isPointerTy();
+      if (H.What == Held::Copy) {
+        if (!resolve(Load, H.Source, H.At + (Offset - H.Begin), Size, Depth + 1))
+          return false;
+      } else if (H.What == Held::Address && Whole) {
+        if (!follow(Load, H.Source, H.At))
+          return false;
+      } else if (H.What == Held::Pointer && Whole) {
+        if (!followPointer(Load, H.At))
+          return false;
+      } else if (H.What == Held::Pointer) {
+        Offsets.push_back(static_cast<uint32_t>(H.At)); // The pointer as an integer: used.
+      } else {
+        return fail("it reads its kernel object's address in parts or as an integer (" + describe(Load) + ")");
+      }
+    }
+    return true;
+  }
+
+  /// followPointer() walks the uses of `Pointer`, the pointer at `At` in the object (or a copy
+  /// of it), until one uses it as an address, which makes `At` one of the offsets. Stores of it
+  /// into stack slots and calls that pass it on are followed; comparisons are no use.
+  bool followPointer(const Value &Pointer, uint64_t At) {
+    for (const User *U : Pointer.users()) {
+      if (isa<BitCastOperator>(U) || isa<AddrSpaceCastOperator>(U)) {
+        if (!followPointer(*U, At))
+          return false;
+        continue;
+      }
+      if (isa<ICmpInst>(U) || (isa<PtrToIntOperator>(U) && onlyCompared(*U)))
+        continue;
+      if (const auto *Store = dyn_cast<StoreInst>(U); Store && Store->getValueOperand() == &Pointer) {
+        if (const auto Slot = slotAt(*Store->getPointerOperand())) {
+          hold(Slot->first, Slot->second, Layout.getTypeStoreSize(Pointer.getType()).getFixedValue(), Held::Pointer,
+               nullptr, At);
+          continue;
+        }
+      }
+      if (const auto *Call = dyn_cast<CallBase>(U); Call && passesToDefinition(*Call, Pointer)) {
+        if (CallDepth == MaxDepth)
+          return fail("its kernel object's pointers are passed down more than " + std::to_string(MaxDepth) +
+                      " calls deep");
+        const Function &Callee = *Call->getCalledFunction();
+        ++CallDepth;
+        bool Followable = true;
+        for (unsigned I = 0; Followable && I < Call->arg_size(); ++I)
+          if (Call->getArgOperand(I) == &Pointer && FollowedPointers.insert({Callee.getArg(I), At}).second)
+            Followable = followPointer(*Callee.getArg(I), At);
+        --CallDepth;
+        if (!Followable)
+          return false;
+        continue;
+      }
+      // Used: as an address, or in a way not followed further (both count).
+      Offsets.push_back(static_cast<uint32_t>(At));
+      return true;
+    }
+    return true;
+  }
+
+  /// holds() is what `Slot` is known to hold of the object.
+  ArrayRef<Held> holds(Region Slot) const {
+    const auto Found = Contents.find(Slot);
+    return Found == Contents.end() ? ArrayRef<Held>() : ArrayRef<Held>(Found->second);
+  }
+
+  /// slotAt() is the stack slot `Pointer` points into, and where; none if it is not one.
+  std::optional<std::pair<Region, uint64_t>> slotAt(const Value &Pointer) const {
+    APInt Delta(Layout.getIndexTypeSizeInBits(Pointer.getType()), 0);
+    const Value *Base = Pointer.stripAndAccumulateConstantOffsets(Layout, Delta, /*AllowNonInbounds=*/true);
+    const auto *Slot = dyn_cast<AllocaInst>(Base);
+    if (Slot == nullptr || Delta.isNegative())
+      return std::nullopt;
+    return std::make_pair(Slot, Delta.getZExtValue());
+  }
+
+  /// hold() records that bytes [Begin, Begin + Size) of `Slot` hold what `What`, `Source` and
+  /// `At` say (Held).
+  void hold(Region Slot, uint64_t Begin, uint64_t Size, Held::Kind What, Region Source, uint64_t At) {
+    const Held H{Begin, Begin + Size, What, Source, At};
+    SmallVector<Held, 2> &Holds = Contents[Slot];
+    if (is_contained(Holds, H))
+      return;
+    Holds.push_back(H);
+    Grew = true;
+  }
+
+  /// storeAddress() handles `Store`, which uses `Address` (into `R` at `Offset`): storing the
+  /// address into a stack slot is followed there; writing into a slot writes values of the
+  /// kernel's own; writing into the object, or the address anywhere else, is not followed.
+  bool storeAddress(const StoreInst &Store, const Value &Address, Region R, std::optional<uint64_t> Offset) {
+    if (Store.getValueOperand() != &Address)
+      return R != nullptr || fail("it writes into its kernel object (" + describe(Store) + ")");
+    const auto Slot = slotAt(*Store.getPointerOperand());
+    if (!Slot || !Offset)
+      return fail("its kernel object's address is stored where the pass cannot follow it (" + describe(Store) + ")");
+    hold(Slot->first, Slot->second, Layout.getTypeStoreSize(Address.getType()).getFixedValue(), Held::Address, R,
+         *Offset);
+    return true;
+  }
+
+  /// transfer() handles a memcpy or memmove that uses `Address` (into `R` at `Offset`): a copy
+  /// out of it into a stack slot is followed there; one into a slot writes over values of the
+  /// kernel's own.
+  bool transfer(const MemTransferInst &Transfer, const Value &Address, Region R, std::optional<uint64_t> Offset) {
+    if (Transfer.getRawSource() != &Address)
+      return R != nullptr || fail("it writes into its kernel object (" + describe(Transfer) + ")");
+    const auto Slot = slotAt(*Transfer.getRawDest());
+    const auto *Length = dyn_cast<ConstantInt>(Transfer.getLength());
+    if (!Slot || !Offset || Length == nullptr)
+      return fail("its kernel object is copied where the pass cannot follow it (" + describe(Transfer) + ")");
+    hold(Slot->first, Slot->second, Length->getZExtValue(), Held::Copy, R, *Offset);
+    return true;
+  }
+
+  /// passesToDefinition() is whether `Call` passes `Value` as an argument (not as what it
   /// calls) to a function whose body the module has.
-  static bool passesToDefinition(const CallBase &Call, const Value &Address) {
+  static bool passesToDefinition(const CallBase &Call, const Value &Value) {
     const Function *Callee = Call.getCalledFunction();
-    return Callee != nullptr && !Callee->isDeclaration() && !Callee->isVarArg() &&
-           Call.getCalledOperand() != &Address;
+    return Callee != nullptr && !Callee->isDeclaration() && !Callee->isVarArg() && Call.getCalledOperand() != &Value;
   }
 
   /// followCall() follows `Address` into the parameters of `Call`'s callee that receive it.
   /// A byval parameter is a copy of the bytes there, holding the same addresses.
-  bool followCall(const CallBase &Call, const Value &Address, std::optional<uint64_t> Offset) {
-    if (CallDepth == MaxCallDepth) {
-      Why = "its kernel object is passed down more than " + std::to_string(MaxCallDepth) + " calls deep";
-      return false;
-    }
+  bool followCall(const CallBase &Call, const Value &Address, Region R, std::optional<uint64_t> Offset) {
+    if (CallDepth == MaxDepth)
+      return fail("its kernel object is passed down more than " + std::to_string(MaxDepth) + " calls deep");
     const Function &Callee = *Call.getCalledFunction();
     ++CallDepth;
     bool Followable = true;
     for (unsigned I = 0; Followable && I < Call.arg_size(); ++I)
-      if (Call.getArgOperand(I) == &Address && Followed.insert({Callee.getArg(I), Offset}).second)
-        Followable = follow(*Callee.getArg(I), Offset);
+      if (Call.getArgOperand(I) == &Address && FollowedAddresses.insert({Callee.getArg(I), R, Offset}).second)
+        Followable = follow(*Callee.getArg(I), R, Offset);
     --CallDepth;
     return Followable;
   }
@@ -124,11 +358,15 @@ struct Walk {
 } // namespace
 
 std::optional<SmallVector<uint32_t, 4>> pointerOffsets(Argument &Object, std::string &Why) {
-  Walk W{Object.getParent()->getParent()->getDataLayout(), {}, {}, 0, {}};
-  if (!W.follow(Object, 0)) {
-    Why = W.Why;
-    return std::nullopt;
-  }
+  Walk W{Object.getParent()->getParent()->getDataLayout(), {}, {}, 0, {}, {}, {}, {}, false};
+  // Each round but the last teaches a slot something new, and a slot learns only what the
+  // stores and copies into it put there: the rounds end.
+  do {
+    if (!W.round(Object)) {
+      Why = W.Why;
+      return std::nullopt;
+    }
+  } while (W.Grew);
   sort(W.Offsets);
   W.Offsets.erase(std::unique(W.Offsets.begin(), W.Offsets.end()), W.Offsets.end());
   return W.Offsets;
