@@ -148,6 +148,11 @@ SmallPtrSet<GlobalVariable *, 8> findTileStaticVariables(Module &M) {
   return SmallPtrSet<GlobalVariable *, 8>(Variables.begin(), Variables.end());
 }
 
+SmallVector<GlobalVariable *, 4> findWorkItemScratch(Module &M) {
+  const SmallVector<GlobalVariable *, 8> Variables = annotatedThreadLocals(M, WorkItemScratchAnnotation);
+  return SmallVector<GlobalVariable *, 4>(Variables.begin(), Variables.end());
+}
+
 void markTileClone(Function &Clone, Function &Body, const TileShape &Shape) {
   Clone.addFnAttr(CloneAttribute, (Twine(Shape.Rank) + "," + Twine(Shape.Dims[0]) + "," +
                                    Twine(Shape.Dims[1]) + "," + Twine(Shape.Dims[2]))

@@ -39,6 +39,7 @@ inline constexpr llvm::StringLiteral LocalCoordinateAnnotation = "ample.local_co
 inline constexpr llvm::StringLiteral TileStaticAnnotation = "ample.tile_static";
 inline constexpr llvm::StringLiteral CurrentTileAnnotation = "ample.current_tile";
 inline constexpr llvm::StringLiteral InKernelAnnotation = "ample.in_kernel";
+inline constexpr llvm::StringLiteral WorkItemScratchAnnotation = "ample.work_item_scratch";
 inline constexpr llvm::StringLiteral DeviceEntryAnnotation = "ample.device_entry";
 inline constexpr llvm::StringLiteral DeviceTileEntryAnnotation = "ample.device_tile_entry";
 
@@ -97,6 +98,9 @@ llvm::SmallVector<KernelEntry, 4> findDeviceEntries(llvm::Module &M);
 llvm::GlobalVariable *findInKernelFlag(llvm::Module &M);
 /// findTileStaticVariables() lists the variables declared tile_static in `M` (thread_locals).
 llvm::SmallPtrSet<llvm::GlobalVariable *, 8> findTileStaticVariables(llvm::Module &M);
+/// findWorkItemScratch() lists the library's work-item scratch variables in `M` (thread_locals:
+/// WorkItemScratch.h).
+llvm::SmallVector<llvm::GlobalVariable *, 4> findWorkItemScratch(llvm::Module &M);
 
 /// A tile clone is the copy of a body that the passes turn into a whole tile.
 void markTileClone(llvm::Function &Clone, llvm::Function &Body, const TileShape &Shape);

@@ -108,6 +108,10 @@ bool optimizeForDevice(Module &D, TargetMachine &Target, std::string &Why) {
     PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
     PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(D, MAM);
   }
+  return true;
+}
+
+bool checkDeviceCode(Module &D, std::string &Why) {
   if (std::string Use = hostOnlyUse(D); !Use.empty()) {
     Why = Use;
     return false;

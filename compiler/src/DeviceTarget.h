@@ -28,12 +28,17 @@ std::unique_ptr<llvm::TargetMachine> makeDeviceTarget(std::string &Why);
 /// `Target`'s triple and data layout.
 void retargetForDevice(llvm::Module &D, llvm::TargetMachine &Target);
 
-/// optimizeForDevice() optimises `D`, retargeted, for `Target` (-O3); false, with `Why` naming what stands in the way, where
-/// something the kernels reach has no GPU form: a call of a function defined elsewhere (host
-/// code: I/O, allocation, a throw), a thread_local, or a variable that is not a constant.
+/// optimizeForDevice() optimises `D`, retargeted, for `Target` (-O3); false, with `Why` set,
+/// where `D` is not valid IR.
 bool optimizeForDevice(llvm::Module &D, llvm::TargetMachine &Target, std::string &Why);
 
-/// emitPTX() writes the PTX of `D`, optimised by optimizeForDevice(), to `PTX`.
+/// checkDeviceCode() is whether everything `D`, optimised, reaches has a GPU form; false, with
+/// `Why` naming what stands in the way: a call of a function defined elsewhere (host code: I/O,
+/// allocation, a throw), a thread_local, or a variable that is not a constant. It drops the
+/// variables left unused.
+bool checkDeviceCode(llvm::Module &D, std::string &Why);
+
+/// emitPTX() writes the PTX of `D`, optimised and checked, to `PTX`.
 bool emitPTX(llvm::Module &D, llvm::TargetMachine &Target, std::string &PTX, std::string &Why);
 
 } // namespace ample

@@ -7,6 +7,7 @@
 #include "LLVMCompat.h"
 #include "Passes.h"
 #include "Uniformity.h"
+#include "WorkItemScratch.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -442,11 +443,13 @@ void cpuOnly(const KernelEntry &E, const std::string &Why) {
 }
 
 /// LibraryGlobals are the library's variables that device code treats apart, found once per
-/// module: the in_kernel flag, the running tile, the tile_static variables.
+/// module: the in_kernel flag, the running tile, the tile_static variables, the work-item
+/// scratch variables.
 struct LibraryGlobals {
   GlobalVariable *InKernel;
   GlobalVariable *CurrentTile;
   SmallPtrSet<GlobalVariable *, 8> TileStatics;
+  SmallVector<GlobalVariable *, 4> Scratch;
 };
 
 /// reachableFrom() is every global value `Root`'s code can reach: the functions it calls or
@@ -533,11 +536,18 @@ std::optional<CompiledKernel> compileEntry(Module &M, const LibraryGlobals &Libr
   SmallVector<GlobalVariable *, 4> TileStatics;
   for (GlobalVariable *G : Library.TileStatics)
     TileStatics.push_back(cast<GlobalVariable>(Map[G]));
+  // Those the kernel reaches; the others are declarations in its module, soon gone.
+  SmallVector<GlobalVariable *, 4> Scratch;
+  for (GlobalVariable *G : Library.Scratch)
+    if (auto *Copy = cast<GlobalVariable>(Map[G]); !Copy->isDeclaration())
+      Scratch.push_back(Copy);
   removeHostOnlyGlobals(*D);
   makeInKernelTrue(*D, Library.InKernel ? cast<GlobalVariable>(Map[Library.InKernel]) : nullptr);
   makeTileStaticShared(*D, TileStatics);
   for (Function &F : *D)
     makeTargetNeutral(F);
+  // After makeTargetNeutral() dropped noinline, which always-inline contradicts.
+  prepareWorkItemScratch(Scratch);
   lowerExactMathCalls(*D);
   // After the invokes became calls: a barrier reached through one is a call now.
   makeBarriersBlockWide(*D, Library.CurrentTile ? cast<GlobalVariable>(Map[Library.CurrentTile]) : nullptr);
@@ -549,7 +559,8 @@ std::optional<CompiledKernel> compileEntry(Module &M, const LibraryGlobals &Libr
   Kernels.insert(Kernel);
   keepOnlyKernels(*D, Kernels);
   retargetForDevice(*D, Target);
-  if (!linkMathLibrary(*D, *Kernel, Why) || !optimizeForDevice(*D, Target, Why))
+  if (!linkMathLibrary(*D, *Kernel, Why) || !optimizeForDevice(*D, Target, Why) ||
+      !localizeWorkItemScratch(*Kernel, Scratch, Why) || !checkDeviceCode(*D, Why))
     return std::nullopt;
   Why = misusedBarrier(*Kernel, E.Found.Tiled);
   if (!Why.empty())
@@ -576,7 +587,8 @@ PreservedAnalyses ExtractDeviceCode::run(Module &M, ModuleAnalysisManager &) {
       cpuOnly(E, Why);
     return PreservedAnalyses::all();
   }
-  const LibraryGlobals Library{findInKernelFlag(M), findCurrentTile(M), findTileStaticVariables(M)};
+  const LibraryGlobals Library{findInKernelFlag(M), findCurrentTile(M), findTileStaticVariables(M),
+                               findWorkItemScratch(M)};
   SmallVector<CompiledKernel, 4> Compiled;
   StringSet<> KernelNames;
   for (const KernelEntry &Entry : Found) {

@@ -51,6 +51,14 @@ extern "C" void AnnotateBenignRaceSized(const char* file, int line, const volati
                                         const char* description);
 #endif
 
+// AMPLE_IMPL_WORK_ITEM_SCRATCH marks the scratch element for the device-code pass, which
+// makes it a variable of each GPU thread's frame (compiler/src/WorkItemScratch.h).
+#if AMPLE_IMPL_COMPILED_TILES
+#define AMPLE_IMPL_WORK_ITEM_SCRATCH [[clang::annotate("ample.work_item_scratch")]]
+#else
+#define AMPLE_IMPL_WORK_ITEM_SCRATCH
+#endif
+
 namespace ample::detail {
 
 /// direct3d_out_of_bounds is true when AMPLE_DIRECT3D_OUT_OF_BOUNDS is defined (before <amp.h>,
@@ -78,16 +86,20 @@ AMPLE_IMPL_ALWAYS_INLINE bool within(const concurrency::index<N>& idx, const con
 /// constant-initialised, so that a thread's first out-of-bounds access runs no constructor and
 /// reaching the thread-local needs no guard. Beginning the lifetime of an unsigned char array
 /// implicitly creates the T object that the accessors hand out (such T are implicit-lifetime).
+///
+/// On a GPU (device code, compiler/src/WorkItemScratch.h) it is a variable of each GPU
+/// thread's frame instead, found by the annotation: NVPTX has no thread_locals.
 template <class T>
 struct scratch_bytes {
   alignas(T) unsigned char bytes[sizeof(T)];
 };
 template <class T>
-inline constinit thread_local scratch_bytes<T> scratch_storage{};
+AMPLE_IMPL_WORK_ITEM_SCRATCH inline constinit thread_local scratch_bytes<T> scratch_storage{};
 
 /// scratch_object is the scratch element of the other element types (a user-written copy
 /// constructor or destructor): a value-initialised T, made at a thread's first out-of-bounds
-/// access of that type.
+/// access of that type. Its construction on first use needs a guard, another thread_local,
+/// so kernels that reach it stay on the CPU engine.
 template <class T>
 inline thread_local T scratch_object{};
 
