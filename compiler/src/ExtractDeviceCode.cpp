@@ -560,7 +560,7 @@ std::optional<CompiledKernel> compileEntry(Module &M, const LibraryGlobals &Libr
   keepOnlyKernels(*D, Kernels);
   retargetForDevice(*D, Target);
   if (!linkMathLibrary(*D, *Kernel, Why) || !optimizeForDevice(*D, Target, Why) ||
-      !localizeWorkItemScratch(*Kernel, Scratch, Why) || !checkDeviceCode(*D, Why))
+      !localizeWorkItemScratch(*Kernel, Scratch, Target, Why) || !checkDeviceCode(*D, Why))
     return std::nullopt;
   Why = misusedBarrier(*Kernel, E.Found.Tiled);
   if (!Why.empty())

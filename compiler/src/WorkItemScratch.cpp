@@ -7,18 +7,25 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/InferAddressSpaces.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -66,15 +73,86 @@ Value *instructionFor(Constant &C, GlobalVariable &G, Value &Local, Instruction 
   return Rebuilt;
 }
 
+/// isScratch() is whether `Address` points into `Local`.
+bool isScratch(const Value &Address, const AllocaInst &Local) { return getUnderlyingObject(&Address) == &Local; }
+
+/// ScratchChoice is an address that is `Local` (the scratch) on some paths and another one on
+/// the others, taken apart: `Real` is the other address wherever `Taken` is true.
+struct ScratchChoice {
+  Value *Taken;
+  Value *Real;
+};
+
+/// scratchChoice() takes apart `Choice`, a select or a phi of addresses some of which point
+/// into `Local` (what an accessor returns for an index that may fall outside the extent);
+/// none if it is neither, or not such a mix. A phi gets two phis beside it.
+std::optional<ScratchChoice> scratchChoice(Value &Choice, const AllocaInst &Local, Instruction &Before) {
+  if (auto *Select = dyn_cast<SelectInst>(&Choice); Select && Select->getCondition()->getType()->isIntegerTy(1)) {
+    const bool TrueIsScratch = isScratch(*Select->getTrueValue(), Local);
+    if (TrueIsScratch == isScratch(*Select->getFalseValue(), Local))
+      return std::nullopt;
+    IRBuilder<> Builder(&Before);
+    if (TrueIsScratch)
+      return ScratchChoice{Builder.CreateNot(Select->getCondition()), Select->getFalseValue()};
+    return ScratchChoice{Select->getCondition(), Select->getTrueValue()};
+  }
+  auto *Phi = dyn_cast<PHINode>(&Choice);
+  if (!Phi)
+    return std::nullopt;
+  const unsigned Scratch = static_cast<unsigned>(
+      count_if(Phi->incoming_values(), [&](const Use &V) { return isScratch(*V.get(), Local); }));
+  if (Scratch == 0 || Scratch == Phi->getNumIncomingValues())
+    return std::nullopt;
+  IRBuilder<> Builder(Phi);
+  PHINode *Taken = Builder.CreatePHI(Builder.getInt1Ty(), Phi->getNumIncomingValues());
+  PHINode *Real = Builder.CreatePHI(Phi->getType(), Phi->getNumIncomingValues());
+  for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I) {
+    const bool FromScratch = isScratch(*Phi->getIncomingValue(I), Local);
+    Taken->addIncoming(Builder.getInt1(!FromScratch), Phi->getIncomingBlock(I));
+    Real->addIncoming(FromScratch ? UndefValue::get(Phi->getType()) : Phi->getIncomingValue(I),
+                      Phi->getIncomingBlock(I));
+  }
+  return ScratchChoice{Taken, Real};
+}
+
+/// dropScratchStores() turns each store through an address that may be `Local` (a write that
+/// may fall outside the extent, or to a field of such an element) into a store to the other
+/// address under the condition that chose it: a write outside the extent is then no store at
+/// all, rather than a store through a generic pointer, and nothing keeps `Local` in memory.
+void dropScratchStores(Function &Kernel, const AllocaInst &Local) {
+  const DataLayout &Layout = Kernel.getParent()->getDataLayout();
+  SmallVector<StoreInst *, 8> Stores;
+  for (Instruction &I : instructions(Kernel))
+    if (auto *Store = dyn_cast<StoreInst>(&I))
+      Stores.push_back(Store);
+  for (StoreInst *Store : Stores)
+    for (;;) {
+      Value *Pointer = Store->getPointerOperand();
+      APInt Offset(Layout.getIndexTypeSizeInBits(Pointer->getType()), 0);
+      Value *Base = Pointer->stripAndAccumulateConstantOffsets(Layout, Offset, true);
+      const std::optional<ScratchChoice> Choice = scratchChoice(*Base, Local, *Store);
+      if (!Choice)
+        break;
+      IRBuilder<> Builder(Store);
+      Type *Byte = Builder.getInt8Ty();
+      Value *Bytes =
+          Builder.CreatePointerCast(Choice->Real, PointerType::get(Byte, Base->getType()->getPointerAddressSpace()));
+      Value *Target = Builder.CreatePointerCast(
+          Builder.CreateGEP(Byte, Bytes, ConstantInt::get(Kernel.getContext(), Offset)), Pointer->getType());
+      Store->moveBefore(SplitBlockAndInsertIfThen(Choice->Taken, Store, false));
+      Store->setOperand(StoreInst::getPointerOperandIndex(), Target);
+    }
+}
+
 /// simplify() cleans `Kernel` up after its scratch variables became stack variables: each
 /// access reset its scratch to zero before reading it, so what was a load of a variable in
-/// memory becomes a zero.
-void simplify(Function &Kernel) {
+/// memory becomes a zero; the addresses dropScratchStores() made are global ones again.
+void simplify(Function &Kernel, TargetMachine &Target) {
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
   ModuleAnalysisManager MAM;
-  PassBuilder PB;
+  PassBuilder PB(&Target);
   PB.registerModuleAnalyses(MAM);
   PB.registerCGSCCAnalyses(CGAM);
   PB.registerFunctionAnalyses(FAM);
@@ -85,6 +163,7 @@ void simplify(Function &Kernel) {
   Simplify.addPass(EarlyCSEPass());
   Simplify.addPass(InstCombinePass());
   Simplify.addPass(SimplifyCFGPass());
+  Simplify.addPass(InferAddressSpacesPass());
   Simplify.run(Kernel, FAM);
 }
 
@@ -115,7 +194,8 @@ void prepareWorkItemScratch(ArrayRef<GlobalVariable *> Scratch) {
     F->addFnAttr(Attribute::AlwaysInline);
 }
 
-bool localizeWorkItemScratch(Function &Kernel, ArrayRef<GlobalVariable *> Scratch, std::string &Why) {
+bool localizeWorkItemScratch(Function &Kernel, ArrayRef<GlobalVariable *> Scratch, TargetMachine &Target,
+                             std::string &Why) {
   bool Changed = false;
   for (GlobalVariable *G : Scratch) {
     bool Elsewhere = false;
@@ -145,10 +225,11 @@ bool localizeWorkItemScratch(Function &Kernel, ArrayRef<GlobalVariable *> Scratc
       Operand->set(instructionFor(*cast<Constant>(Operand->get()), *G, *Address, Before));
     }
     G->removeDeadConstantUsers(); // The expressions over it that the kernel used.
+    dropScratchStores(Kernel, *Local);
     Changed = true;
   }
   if (Changed)
-    simplify(Kernel);
+    simplify(Kernel, Target);
   return true;
 }
 

@@ -8,6 +8,7 @@
 namespace llvm {
 class Function;
 class GlobalVariable;
+class TargetMachine;
 } // namespace llvm
 
 namespace ample {
@@ -26,9 +27,10 @@ namespace ample {
 void prepareWorkItemScratch(llvm::ArrayRef<llvm::GlobalVariable *> Scratch);
 
 /// localizeWorkItemScratch() makes each of `Scratch` that `Kernel`, optimised, uses a stack
-/// variable of `Kernel`, then simplifies `Kernel` (the resets and reads of the scratch become
-/// zeros). False, with `Why` set, where a scratch variable is still used outside `Kernel`.
+/// variable of `Kernel`, then simplifies `Kernel` for `Target`: a read outside the extent
+/// becomes a zero, a write there no store at all. False, with `Why` set, where a scratch
+/// variable is still used outside `Kernel`.
 bool localizeWorkItemScratch(llvm::Function &Kernel, llvm::ArrayRef<llvm::GlobalVariable *> Scratch,
-                             std::string &Why);
+                             llvm::TargetMachine &Target, std::string &Why);
 
 } // namespace ample

@@ -1,9 +1,9 @@
 // Device code in the Direct3D out-of-bounds mode: the scratch element that an access outside
 // the extent refers to, a thread_local on the host, becomes a variable of each GPU thread's
-// frame (ptxas refuses module-scope .local variables), and once the kernel is one function the
-// optimiser sees that reading it gives zero: reads outside the extent are branches around the
-// load. A write may still go through a pointer that selects the scratch (a generic store). A
-// struct element type, read and written outside the extent, takes the same path.
+// frame (ptxas refuses module-scope .local variables), and once the kernel is one function
+// reads outside the extent are branches around the load, writes there no store at all: the
+// scratch needs no local memory. A struct element type, read and written outside the extent,
+// takes the same path (its store stays generic: its address comes through a phi).
 // RUN: %front_end -DAMPLE_DIRECT3D_OUT_OF_BOUNDS %s -o %t.ll
 // RUN: %ample_device_code %t.ll -o - 2>%t.remarks | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK --allow-empty < %t.remarks
@@ -28,8 +28,9 @@ void pairs(array_view<pair, 2> v) {
 // CHECK: @ample.ptx = {{.*}}.entry ample_device_code_direct3d_out_of_bounds_cpp_{{[0-9]+}}_33(
 // CHECK-SAME: ld.global.f32
 // CHECK-SAME: ld.global.f32
+// CHECK-SAME: st.global.f32
 // CHECK: @ample.ptx{{.*}} = {{.*}}.entry ample_device_code_direct3d_out_of_bounds_cpp_{{[0-9]+}}_31(
 // CHECK-SAME: ld.global.u32
 // CHECK-SAME: st.u32
-// NO-LOCAL-NOT: \0A.local
+// NO-LOCAL-NOT: .local
 // REMARK-NOT: remark
