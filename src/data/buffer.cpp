@@ -273,23 +273,8 @@ void buffer::update_host_only() {
 }
 
 byte_ranges view_shape::region(const void* base) const {
-  byte_ranges r;
-  std::size_t rows = 1;
-  for (int d = 0; d < rank; ++d) {
-    if (extent[d] <= 0) return r;
-    if (d < rank - 1) rows *= static_cast<std::size_t>(extent[d]);
-  }
-  const std::size_t row_bytes = static_cast<std::size_t>(extent[rank - 1]) * element_size;
   const auto first = static_cast<std::size_t>(static_cast<const char*>(data) - static_cast<const char*>(base));
-  int idx[max_rank] = {};
-  for (std::size_t row = 0; row < rows; ++row) {
-    std::ptrdiff_t offset = 0;
-    for (int d = 0; d < rank - 1; ++d) offset += idx[d] * stride[d];
-    const std::size_t begin = first + static_cast<std::size_t>(offset) * element_size;
-    r.append(begin, begin + row_bytes);
-    for (int d = rank - 2; d >= 0 && ++idx[d] == extent[d]; --d) idx[d] = 0;
-  }
-  return r;
+  return byte_ranges::of_elements(first, element_size, rank, extent, stride);
 }
 
 void* host_view_access(buffer& b, const view_shape& shape, bool writes, void* data) noexcept {

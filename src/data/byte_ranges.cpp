@@ -11,6 +11,31 @@ std::size_t byte_ranges::bytes() const noexcept {
   return n;
 }
 
+byte_ranges byte_ranges::of_elements(std::size_t first, std::size_t element_size, int rank, const int* extent,
+                                     const std::ptrdiff_t* stride) {
+  byte_ranges r;
+  for (int d = 0; d < rank; ++d)
+    if (extent[d] <= 0) return r;
+  // Dimensions [outer, rank) form one block of `block` elements.
+  int outer = rank - 1;
+  auto block = static_cast<std::size_t>(extent[rank - 1]);
+  while (outer > 0 && stride[outer - 1] == static_cast<std::ptrdiff_t>(block)) {
+    --outer;
+    block *= static_cast<std::size_t>(extent[outer]);
+  }
+  const std::size_t block_bytes = block * element_size;
+  std::vector<int> idx(static_cast<std::size_t>(outer), 0);
+  for (;;) {
+    std::ptrdiff_t offset = 0;
+    for (int d = 0; d < outer; ++d) offset += idx[d] * stride[d];
+    const std::size_t begin = first + static_cast<std::size_t>(offset) * element_size;
+    r.append(begin, begin + block_bytes);
+    int d = outer - 1;
+    while (d >= 0 && ++idx[d] == extent[d]) idx[d--] = 0;
+    if (d < 0) return r;
+  }
+}
+
 void byte_ranges::append(std::size_t begin, std::size_t end) {
   if (begin >= end) return;
   if (intervals_.empty() || begin > intervals_.back().end) {

@@ -27,16 +27,19 @@ class byte_ranges {
   /// of() is what a view of layout `l` covers in a buffer whose bytes start at `base`.
   template <class T, int N>
   static byte_ranges of(const strided_layout<T, N>& l, const void* base) {
-    byte_ranges r;
-    if (l.base == nullptr || l.shape.size() == 0) return r;
-    const std::size_t row_bytes = static_cast<std::size_t>(l.shape[N - 1]) * sizeof(T);
-    const char* origin = static_cast<const char*>(base);
-    for_each_outer(l.shape, [&](const int* idx) {
-      const auto begin = static_cast<std::size_t>(reinterpret_cast<const char*>(l.row(idx)) - origin);
-      r.append(begin, begin + row_bytes);
-    });
-    return r;
+    if (l.base == nullptr) return {};
+    int extent[N];
+    for (int d = 0; d < N; ++d) extent[d] = l.shape[d];
+    const auto first = static_cast<std::size_t>(reinterpret_cast<const char*>(l.base) - static_cast<const char*>(base));
+    return of_elements(first, sizeof(T), N, extent, l.stride);
   }
+  /// of_elements() is the bytes of the elements at `first` + sum(idx[d] * stride[d]) elements
+  /// of `element_size` bytes, for every idx within `extent` (`rank` values each; the innermost
+  /// stride is 1). Trailing dimensions whose rows follow one another are one block: a whole
+  /// array, or a view of whole rows, costs one interval and no loop over its rows, which
+  /// every launch and host access of the view would otherwise pay.
+  static byte_ranges of_elements(std::size_t first, std::size_t element_size, int rank, const int* extent,
+                                 const std::ptrdiff_t* stride);
 
   bool empty() const noexcept { return intervals_.empty(); }
   const std::vector<interval>& intervals() const noexcept { return intervals_; }
