@@ -1,6 +1,9 @@
 // command_queue: a thread that runs one accelerator_view's commands in order (command_queue.hpp).
 #include "ample/detail/command_queue.hpp"
 
+#include <immintrin.h>
+
+#include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -11,6 +14,33 @@ namespace ample::detail {
 namespace {
 
 thread_local bool queue_thread = false;
+
+/// How long the queue's thread, out of commands, polls for the next before it sleeps. Waking
+/// a sleeping thread cost more than a whole GPU launch on the H200 machine
+/// (docs/perf/2026-11-29-gpu-check.md: an empty launch and its wait took 37 us through two
+/// sleeps, 9 us raw); a program that launches in a loop finds the thread still polling, and
+/// an idle queue costs at most this much of a core after its last command.
+constexpr auto queue_polls_for = std::chrono::microseconds(100);
+/// How long wait() polls before it sleeps: as long as the kernels whose end a sleeper's late
+/// wake (some 20 us there) would delay by 1 % or more. A longer wait sleeps.
+constexpr auto waiter_polls_for = std::chrono::milliseconds(2);
+
+/// poll_until() is true once `done()` is, false if it is not within `limit`. Every 64 polls
+/// it reads the clock and yields, so that a thread that the poller keeps from a core (two
+/// cores, REF's kernels) runs.
+template <class Done>
+bool poll_until(std::chrono::microseconds limit, Done done) {
+  const auto deadline = std::chrono::steady_clock::now() + limit;
+  for (unsigned polls = 1;; ++polls) {
+    if (done()) return true;
+    if (polls % 64 != 0) {
+      _mm_pause();
+    } else {
+      if (std::chrono::steady_clock::now() >= deadline) return false;
+      std::this_thread::yield();
+    }
+  }
+}
 
 }  // namespace
 
@@ -26,7 +56,8 @@ struct command_queue::shared_state {
   /// push() queues `c`; called with `mutex` held.
   void push(command c) {
     queued.push_back(std::move(c));
-    ++unfinished;
+    queued_count.fetch_add(1, std::memory_order_release);
+    unfinished.fetch_add(1, std::memory_order_release);
     dev.pending.add();
   }
   /// report_failure() rethrows the first failure not reported yet; called with `mutex` held.
@@ -41,7 +72,9 @@ struct command_queue::shared_state {
   std::mutex mutex;
   std::condition_variable changed;
   std::deque<command> queued;
-  std::size_t unfinished = 0;  ///< queued or running
+  /// The number of commands queued and not yet taken, and the number queued or running: both
+  /// change under `mutex`, and are atomic for poll_until(), which reads them without it.
+  std::atomic<std::size_t> queued_count{0}, unfinished{0};
   bool stopping = false;
   std::shared_ptr<command_failure> failure;  ///< the first failure not reported yet
 };
@@ -50,10 +83,16 @@ void command_queue::shared_state::run_commands() {
   queue_thread = true;
   std::unique_lock lock(mutex);
   for (;;) {
+    if (queued.empty() && !stopping) {
+      lock.unlock();
+      poll_until(queue_polls_for, [&] { return queued_count.load(std::memory_order_acquire) != 0; });
+      lock.lock();
+    }
     changed.wait(lock, [&] { return stopping || !queued.empty(); });
     if (queued.empty()) return;  // stopping, with nothing left to run
     command c = std::move(queued.front());
     queued.pop_front();
+    queued_count.fetch_sub(1, std::memory_order_relaxed);
     lock.unlock();
     std::exception_ptr error;
     try {
@@ -77,7 +116,7 @@ void command_queue::shared_state::run_commands() {
     dev.pending.remove();
     lock.lock();
     if (failed != nullptr && failure == nullptr) failure = std::move(failed);
-    --unfinished;
+    unfinished.fetch_sub(1, std::memory_order_release);
     changed.notify_all();
   }
 }
@@ -129,6 +168,7 @@ concurrency::completion_future command_queue::submit(
 }
 
 void command_queue::wait() {
+  poll_until(waiter_polls_for, [&] { return state_->unfinished.load(std::memory_order_acquire) == 0; });
   std::unique_lock lock(state_->mutex);
   state_->changed.wait(lock, [&] { return state_->unfinished == 0; });
   state_->report_failure();
