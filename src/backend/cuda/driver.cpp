@@ -45,6 +45,10 @@ bool resolve_all(void* lib, driver& d, std::string& why) {
          resolve(lib, "cuStreamCreate", d.cuStreamCreate, why) &&
          resolve(lib, "cuStreamDestroy_v2", d.cuStreamDestroy, why) &&
          resolve(lib, "cuStreamSynchronize", d.cuStreamSynchronize, why) &&
+         resolve(lib, "cuEventCreate", d.cuEventCreate, why) &&
+         resolve(lib, "cuEventDestroy_v2", d.cuEventDestroy, why) &&
+         resolve(lib, "cuEventRecord", d.cuEventRecord, why) &&
+         resolve(lib, "cuEventSynchronize", d.cuEventSynchronize, why) &&
          resolve(lib, "cuModuleLoadDataEx", d.cuModuleLoadDataEx, why) &&
          resolve(lib, "cuModuleUnload", d.cuModuleUnload, why) &&
          resolve(lib, "cuModuleGetFunction", d.cuModuleGetFunction, why) &&

@@ -38,6 +38,10 @@ struct driver {
   CUresult (*cuStreamCreate)(CUstream* stream, unsigned flags);
   CUresult (*cuStreamDestroy)(CUstream stream);
   CUresult (*cuStreamSynchronize)(CUstream stream);
+  CUresult (*cuEventCreate)(CUevent* event, unsigned flags);
+  CUresult (*cuEventDestroy)(CUevent event);
+  CUresult (*cuEventRecord)(CUevent event, CUstream stream);
+  CUresult (*cuEventSynchronize)(CUevent event);
   CUresult (*cuModuleLoadDataEx)(CUmodule* module, const void* image, unsigned options, jit_option* names,
                                  void** values);
   CUresult (*cuModuleUnload)(CUmodule module);

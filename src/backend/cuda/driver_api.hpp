@@ -16,6 +16,7 @@ using CUcontext = struct CUctx_st*;
 using CUmodule = struct CUmod_st*;
 using CUfunction = struct CUfunc_st*;
 using CUstream = struct CUstream_st*;
+using CUevent = struct CUevent_st*;
 
 inline constexpr CUresult CUDA_SUCCESS = 0;
 inline constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
@@ -53,6 +54,7 @@ enum jit_option : int {
 };
 
 inline constexpr unsigned CU_STREAM_NON_BLOCKING = 1;
+inline constexpr unsigned CU_EVENT_DISABLE_TIMING = 2;
 
 /// cuLaunchKernel's `extra`: the kernel's parameters as one packed buffer.
 inline void* const CU_LAUNCH_PARAM_END = reinterpret_cast<void*>(0);

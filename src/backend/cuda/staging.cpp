@@ -15,10 +15,12 @@
 namespace ample::detail::cuda {
 namespace {
 
-/// staging_buffers are a GPU's two page-locked buffers, taken by one copy at a time.
+/// staging_buffers are a GPU's page-locked buffers, taken by one copy at a time, and for each
+/// an event recorded after the last copy of the GPU's that used it.
 struct staging_buffers {
   std::mutex in_use;
-  pinned_memory buffer[2];
+  pinned_memory buffer[staging_buffer_count];
+  CUevent done_with[staging_buffer_count] = {};
 };
 
 /// staging_for() is `g`'s buffers, allocated on its first staged copy and kept for the
@@ -31,9 +33,14 @@ staging_buffers& staging_for(const gpu& g, const driver& d) {
   if (s == nullptr) {
     auto fresh = new staging_buffers;
     try {
-      fresh->buffer[0] = pinned_memory(d, staging_buffer_bytes);
-      fresh->buffer[1] = pinned_memory(d, staging_buffer_bytes);
+      for (int b = 0; b < staging_buffer_count; ++b) {
+        fresh->buffer[b] = pinned_memory(d, staging_buffer_bytes);
+        d.check(d.cuEventCreate(&fresh->done_with[b], CU_EVENT_DISABLE_TIMING),
+                "cannot create an event for the staging buffers of " + g.name);
+      }
     } catch (...) {
+      for (CUevent e : fresh->done_with)
+        if (e != nullptr) d.cuEventDestroy(e);
       delete fresh;
       throw;
     }
@@ -67,20 +74,36 @@ struct host_copy {
   d.failure(r, "copy of " + std::to_string(bytes) + " bytes " + direction + " " + g.name);
 }
 
-/// staged is one staged copy: it holds the GPU's buffers, and on a failure waits for the GPU
-/// to stop using them before it throws, so that the next copy may refill them.
+/// staged is one staged copy of `bytes`, cut into pieces, piece k through buffer k % count:
+/// it holds the GPU's buffers, and on a failure waits for the GPU to stop using them before
+/// it throws, so that the next copy may refill them.
 class staged {
  public:
   staged(const gpu& g, const driver& d, std::size_t bytes, const char* direction)
-      : g_(g), d_(d), buffers_(staging_for(g, d)), lock_(buffers_.in_use), bytes_(bytes), direction_(direction) {}
+      : g_(g),
+        d_(d),
+        buffers_(staging_for(g, d)),
+        lock_(buffers_.in_use),
+        bytes_(bytes),
+        piece_(staging_piece_bytes(bytes)),
+        direction_(direction) {}
 
-  char* buffer(std::size_t piece) const { return static_cast<char*>(buffers_.buffer[piece % 2].get()); }
+  std::size_t pieces() const noexcept { return (bytes_ + piece_ - 1) / piece_; }
+  std::size_t offset(std::size_t k) const noexcept { return k * piece_; }
+  std::size_t length(std::size_t k) const noexcept { return std::min(piece_, bytes_ - k * piece_); }
+  char* buffer(std::size_t k) const { return static_cast<char*>(buffers_.buffer[k % staging_buffer_count].get()); }
 
   /// check() throws for a failed driver call.
   void check(CUresult r) const {
     if (r == CUDA_SUCCESS) return;
     d_.cuStreamSynchronize(nullptr);  // its own failure is the same one
     copy_failed(g_, d_, r, bytes_, direction_);
+  }
+  /// queued() marks piece k's buffer as used by the copies queued so far.
+  void queued(std::size_t k) const { check(d_.cuEventRecord(buffers_.done_with[k % staging_buffer_count], nullptr)); }
+  /// wait_for_buffer() returns once the GPU's copies that used piece k's buffer have ended.
+  void wait_for_buffer(std::size_t k) const {
+    check(d_.cuEventSynchronize(buffers_.done_with[k % staging_buffer_count]));
   }
   void wait() const { check(d_.cuStreamSynchronize(nullptr)); }
 
@@ -89,13 +112,9 @@ class staged {
   const driver& d_;
   staging_buffers& buffers_;
   std::lock_guard<std::mutex> lock_;
-  std::size_t bytes_;
+  std::size_t bytes_, piece_;
   const char* direction_;
 };
-
-std::size_t piece_bytes(std::size_t piece, std::size_t total) {
-  return std::min(staging_buffer_bytes, total - piece * staging_buffer_bytes);
-}
 
 /// direct() is a copy the driver stages itself, waited for.
 void direct(const gpu& g, const driver& d, CUresult r, std::size_t bytes, const char* direction) {
@@ -105,19 +124,22 @@ void direct(const gpu& g, const driver& d, CUresult r, std::size_t bytes, const 
 
 }  // namespace
 
+std::size_t staging_piece_bytes(std::size_t bytes) {
+  constexpr std::size_t granule = std::size_t{64} << 10;
+  const std::size_t quarter = (bytes / 4 + granule - 1) / granule * granule;
+  return std::clamp(quarter, granule, staging_buffer_bytes);
+}
+
 void copy_to_gpu(const gpu& g, const driver& d, CUdeviceptr to, const void* from, std::size_t bytes) {
   if (bytes < staged_copy_bytes) return direct(g, d, d.cuMemcpyHtoDAsync(to, from, bytes, nullptr), bytes, "to");
   const staged s(g, d, bytes, "to");
   const auto* source = static_cast<const char*>(from);
-  const std::size_t pieces = (bytes + staging_buffer_bytes - 1) / staging_buffer_bytes;
-  host_copy{s.buffer(0), source, piece_bytes(0, bytes)}.run();
-  for (std::size_t k = 0; k < pieces; ++k) {
-    // The GPU's copy of piece k - 1 has ended: its buffer is free for piece k + 1.
-    if (k > 0) s.wait();
-    const std::size_t offset = k * staging_buffer_bytes;
-    s.check(d.cuMemcpyHtoDAsync(to + offset, s.buffer(k), piece_bytes(k, bytes), nullptr));
-    if (k + 1 < pieces)
-      host_copy{s.buffer(k + 1), source + offset + staging_buffer_bytes, piece_bytes(k + 1, bytes)}.run();
+  // The GPU copies pieces k - 1 and k - 2 while the CPU fills piece k's buffer.
+  for (std::size_t k = 0; k < s.pieces(); ++k) {
+    s.wait_for_buffer(k);
+    host_copy{s.buffer(k), source + s.offset(k), s.length(k)}.run();
+    s.check(d.cuMemcpyHtoDAsync(to + s.offset(k), s.buffer(k), s.length(k), nullptr));
+    s.queued(k);
   }
   s.wait();
 }
@@ -126,16 +148,16 @@ void copy_from_gpu(const gpu& g, const driver& d, void* to, CUdeviceptr from, st
   if (bytes < staged_copy_bytes) return direct(g, d, d.cuMemcpyDtoHAsync(to, from, bytes, nullptr), bytes, "from");
   const staged s(g, d, bytes, "from");
   auto* target = static_cast<char*>(to);
-  const std::size_t pieces = (bytes + staging_buffer_bytes - 1) / staging_buffer_bytes;
-  s.check(d.cuMemcpyDtoHAsync(s.buffer(0), from, piece_bytes(0, bytes), nullptr));
-  for (std::size_t k = 0; k < pieces; ++k) {
-    // Piece k has arrived; the buffer of piece k + 1 was emptied by the previous round.
-    s.wait();
-    const std::size_t offset = k * staging_buffer_bytes;
-    if (k + 1 < pieces)
-      s.check(d.cuMemcpyDtoHAsync(s.buffer(k + 1), from + offset + staging_buffer_bytes, piece_bytes(k + 1, bytes),
-                                  nullptr));
-    host_copy{target + offset, s.buffer(k), piece_bytes(k, bytes)}.run();
+  const auto copy_in = [&](std::size_t k) {
+    s.check(d.cuMemcpyDtoHAsync(s.buffer(k), from + s.offset(k), s.length(k), nullptr));
+    s.queued(k);
+  };
+  // The GPU copies pieces k + 1 and k + 2 while the CPU empties piece k's buffer.
+  for (std::size_t k = 0; k < s.pieces() && k < staging_buffer_count; ++k) copy_in(k);
+  for (std::size_t k = 0; k < s.pieces(); ++k) {
+    s.wait_for_buffer(k);
+    host_copy{target + s.offset(k), s.buffer(k), s.length(k)}.run();
+    if (k + staging_buffer_count < s.pieces()) copy_in(k + staging_buffer_count);
   }
   s.wait();
 }

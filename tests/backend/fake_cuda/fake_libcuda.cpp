@@ -11,19 +11,23 @@
 //     the memory through a second mapping of its own;
 //   - a module's PTX must declare a kernel (".entry NAME") for cuModuleGetFunction to find it;
 //   - an asynchronous copy from or to page-locked memory (cuMemAllocHost) happens later, as
-//     the real one may: at the next cuStreamSynchronize, or before the next call that could
-//     see its bytes (a launch, another copy, ...). A backend that reuses a page-locked buffer
-//     before synchronizing then moves the wrong bytes here too.
+//     the real one may: at the next cuStreamSynchronize, at a cuEventSynchronize of an event
+//     recorded after it (the copies before that event only), or before the next call that
+//     could see its bytes (a launch, a copy from pageable memory, ...). A backend that reuses
+//     a page-locked buffer before waiting for the copy that used it then moves the wrong
+//     bytes here too.
 // Kernels cannot run here; cuLaunchKernel checks its arguments and hands the launch to the
 // test (ample_fake_cuda_on_launch), with the device memory readable and writable at its
 // device addresses for the duration. ample_fake_cuda_fail_next() makes the next call fail.
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <iterator>
 #include <map>
 #include <mutex>
 #include <set>
@@ -59,7 +63,13 @@ struct fake_gpu {
   void* hook_context = nullptr;
   std::map<const char*, std::size_t> pinned;  ///< cuMemAllocHost's allocations
   std::vector<std::function<void()>> pending;  ///< asynchronous copies not done yet
-  std::size_t pinned_copies = 0;
+  std::size_t pinned_copies = 0;               ///< ever deferred
+  std::size_t finished_copies = 0;             ///< of those, done
+};
+
+/// fake_event is an event: the number of asynchronous copies deferred when it was recorded.
+struct fake_event {
+  std::size_t after_copies = 0;
 };
 
 fake_gpu& gpu() {
@@ -113,17 +123,24 @@ void defer(std::function<void()> copy) {
   ++g.pinned_copies;
 }
 
-/// finish_copies() does the copies defer() kept, in order: what a stream does before its next
-/// command, and a synchronisation before it returns.
-void finish_copies() {
+/// finish_copies_through() does, in order, the copies defer() kept until the first `count`
+/// ever deferred are done: what an event's synchronisation waits for.
+void finish_copies_through(std::size_t count) {
   std::vector<std::function<void()>> copies;
   {
     fake_gpu& g = gpu();
     std::lock_guard lock(g.mutex);
-    copies.swap(g.pending);
+    const std::size_t due = std::min(g.pending.size(), count > g.finished_copies ? count - g.finished_copies : 0);
+    copies.assign(std::make_move_iterator(g.pending.begin()), std::make_move_iterator(g.pending.begin() + due));
+    g.pending.erase(g.pending.begin(), g.pending.begin() + due);
+    g.finished_copies += due;
   }
   for (const auto& copy : copies) copy();
 }
+
+/// finish_copies() does every copy defer() kept: what a stream does before its next command,
+/// and a synchronisation before it returns.
+void finish_copies() { finish_copies_through(static_cast<std::size_t>(-1)); }
 
 /// own() is the fake's address for `bytes` at device address `at`; null unless all of them
 /// lie in one allocation.
@@ -336,6 +353,30 @@ CUresult cuStreamDestroy_v2(void* stream) {
 
 CUresult cuStreamSynchronize(void*) {
   finish_copies();
+  return ready(true);
+}
+
+CUresult cuEventCreate(void** event, unsigned) {
+  if (const CUresult r = ready(true); r != success) return r;
+  *event = new fake_event;
+  return success;
+}
+
+CUresult cuEventDestroy_v2(void* event) {
+  delete static_cast<fake_event*>(event);
+  return success;
+}
+
+CUresult cuEventRecord(void* event, void*) {
+  if (const CUresult r = ready(true); r != success) return r;
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  static_cast<fake_event*>(event)->after_copies = g.pinned_copies;
+  return success;
+}
+
+CUresult cuEventSynchronize(void* event) {
+  finish_copies_through(static_cast<fake_event*>(event)->after_copies);
   return ready(true);
 }
 
