@@ -1,7 +1,9 @@
 // The gpu: runs of the kernel-running tests (tests/CMakeLists.txt): an executable started with
-// AMPLE_TEST_ACCELERATOR=gpu runs its tests on the GPU, which is the default accelerator where
-// there is one and the program has device code (accelerator.cpp), or skips them all, saying
-// why, with exit status 77.
+// AMPLE_TEST_ACCELERATOR=gpu makes the GPU with the most memory its default accelerator
+// (accelerator::set_default(), before anything uses the default) and runs its tests there, or
+// skips them all, saying why, with exit status 77. The choice is explicit because a program
+// without device code of its own (tests of copies only) would otherwise keep the CPU engine
+// as its default (accelerator.cpp).
 #include <gtest/gtest.h>
 
 #include <amp.h>
@@ -34,10 +36,16 @@ class gpu_variant : public ::testing::Environment {
     ASSERT_EQ(std::string_view(wanted), "gpu") << "AMPLE_TEST_ACCELERATOR takes only \"gpu\"";
     using ample::detail::cuda::driver;
     if (driver::get() == nullptr) skip_all("no GPU to run on: " + driver::why());
-    const std::wstring path = concurrency::accelerator().get_device_path();
-    if (path.rfind(L"ample\\cuda\\", 0) != 0)
-      skip_all("the default accelerator is not a GPU (the NVIDIA driver lists none, the program has "
-               "no device code, or CPPAMP_DEFAULT_ACCELERATOR chose another)");
+    std::wstring gpu;
+    std::size_t most = 0;
+    for (const concurrency::accelerator& a : concurrency::accelerator::get_all())
+      if (a.get_device_path().rfind(L"ample\\cuda\\", 0) == 0 && (gpu.empty() || a.get_dedicated_memory() > most)) {
+        gpu = a.get_device_path();
+        most = a.get_dedicated_memory();
+      }
+    if (gpu.empty()) skip_all("the NVIDIA driver lists no GPU");
+    if (!concurrency::accelerator::set_default(gpu) && concurrency::accelerator().get_device_path() != gpu)
+      skip_all("the default accelerator was chosen before the tests began, and it is not the GPU");
   }
 };
 
