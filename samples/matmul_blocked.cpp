@@ -148,7 +148,7 @@ int main() try {
     sample::warm_up();
     const double serial_s = sample::seconds([&] { matmul_tiled(A.get(), B.get(), C_serial.get()); });
     const double cilk_s = sample::seconds([&] { matmul_tiled_cilk_for(A.get(), B.get(), C_cilk.get()); });
-    const double amp_s = sample::seconds([&] { matmul_tiled_amp(A.get(), B.get(), C_amp.get()); });
+    const double amp_s = sample::seconds([&] { matmul_tiled_amp(A.get(), B.get(), C_amp.get()); }, 3);
 
     std::cout << "C(0,0) = " << C_amp[0][0] << ", C(1023,2047) = " << C_amp[1023][2047]
               << ", C(2047,4095) = " << C_amp[2047][4095] << "\n";

@@ -53,7 +53,7 @@ int main() try {
   for (int i = 0; i < W * N; i++) vB[i] = (i * 3 + 1) % 10;
 
   sample::warm_up();
-  const double amp_s = sample::seconds([&] { MatMul(vC, vA, vB, M, N, W); });
+  const double amp_s = sample::seconds([&] { MatMul(vC, vA, vB, M, N, W); }, 3);
   const double cpu_s = sample::seconds([&] { MatMulSequential(vRef, vA, vB, M, N, W); });
 
   std::cout << "C(0,0) = " << vC[0] << ", C(511,511) = " << vC[511 * N + 511]
