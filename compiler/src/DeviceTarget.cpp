@@ -3,8 +3,6 @@
 
 #include "LLVMCompat.h"
 
-#include "llvm/Analysis/CGSCCPassManager.h"
-#include "llvm/Analysis/LoopAnalysisManager.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -12,7 +10,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -87,27 +84,22 @@ void retargetForDevice(Module &D, TargetMachine &Target) {
   D.setDataLayout(Target.createDataLayout());
 }
 
+DevicePasses::DevicePasses(TargetMachine &Target) : Builder(&Target) {
+  Target.registerPassBuilderCallbacks(Builder);
+  Builder.registerModuleAnalyses(Modules);
+  Builder.registerCGSCCAnalyses(CGSCCs);
+  Builder.registerFunctionAnalyses(Functions);
+  Builder.registerLoopAnalyses(Loops);
+  Builder.crossRegisterProxies(Loops, Functions, CGSCCs, Modules);
+}
+
 bool optimizeForDevice(Module &D, TargetMachine &Target, std::string &Why) {
   if (verifyModule(D, &errs())) {
     Why = "the device module is not valid IR (an Ample bug: please report it)";
     return false;
   }
-  {
-    LoopAnalysisManager LAM;
-    FunctionAnalysisManager FAM;
-    CGSCCAnalysisManager CGAM;
-    ModuleAnalysisManager MAM;
-    PassBuilder PB(&Target);
-    // NVPTX's own additions to the pipeline: address-space inference, which makes the
-    // generic pointers to shared and global memory .shared and .global accesses.
-    Target.registerPassBuilderCallbacks(PB);
-    PB.registerModuleAnalyses(MAM);
-    PB.registerCGSCCAnalyses(CGAM);
-    PB.registerFunctionAnalyses(FAM);
-    PB.registerLoopAnalyses(LAM);
-    PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
-    PB.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(D, MAM);
-  }
+  DevicePasses Passes(Target);
+  Passes.Builder.buildPerModuleDefaultPipeline(OptimizationLevel::O3).run(D, Passes.Modules);
   return true;
 }
 

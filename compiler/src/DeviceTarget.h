@@ -1,6 +1,9 @@
 // DeviceTarget: the NVPTX target that device code is compiled for, and the compilation itself.
 #pragma once
 
+#include "llvm/Analysis/CGSCCPassManager.h"
+#include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
 
 #include <memory>
@@ -27,6 +30,21 @@ std::unique_ptr<llvm::TargetMachine> makeDeviceTarget(std::string &Why);
 /// retargetForDevice() gives `D` (a module of kernels whose IR came from the host compile)
 /// `Target`'s triple and data layout.
 void retargetForDevice(llvm::Module &D, llvm::TargetMachine &Target);
+
+/// DevicePasses is what running passes on device code takes: a pass builder for the device
+/// target, with NVPTX's own additions to its pipelines (address-space inference, which makes
+/// generic pointers to shared and global memory .shared and .global accesses), and its
+/// analysis managers, registered with each other. The managers come first: the builder's
+/// registrations refer to them.
+struct DevicePasses {
+  explicit DevicePasses(llvm::TargetMachine &Target);
+
+  llvm::LoopAnalysisManager Loops;
+  llvm::FunctionAnalysisManager Functions;
+  llvm::CGSCCAnalysisManager CGSCCs;
+  llvm::ModuleAnalysisManager Modules;
+  llvm::PassBuilder Builder;
+};
 
 /// optimizeForDevice() optimises `D`, retargeted, for `Target` (-O3); false, with `Why` set,
 /// where `D` is not valid IR.

@@ -2,11 +2,10 @@
 // (WorkItemScratch.h).
 #include "WorkItemScratch.h"
 
+#include "DeviceTarget.h"
 #include "LLVMCompat.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Analysis/CGSCCPassManager.h"
-#include "llvm/Analysis/LoopAnalysisManager.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
@@ -17,7 +16,6 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassManager.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
@@ -148,23 +146,14 @@ void dropScratchStores(Function &Kernel, const AllocaInst &Local) {
 /// access reset its scratch to zero before reading it, so what was a load of a variable in
 /// memory becomes a zero; the addresses dropScratchStores() made are global ones again.
 void simplify(Function &Kernel, TargetMachine &Target) {
-  LoopAnalysisManager LAM;
-  FunctionAnalysisManager FAM;
-  CGSCCAnalysisManager CGAM;
-  ModuleAnalysisManager MAM;
-  PassBuilder PB(&Target);
-  PB.registerModuleAnalyses(MAM);
-  PB.registerCGSCCAnalyses(CGAM);
-  PB.registerFunctionAnalyses(FAM);
-  PB.registerLoopAnalyses(LAM);
-  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  DevicePasses Passes(Target);
   FunctionPassManager Simplify;
   Simplify.addPass(compat::makeSROA());
   Simplify.addPass(EarlyCSEPass());
   Simplify.addPass(InstCombinePass());
   Simplify.addPass(SimplifyCFGPass());
   Simplify.addPass(InferAddressSpacesPass());
-  Simplify.run(Kernel, FAM);
+  Simplify.run(Kernel, Passes.Functions);
 }
 
 } // namespace
