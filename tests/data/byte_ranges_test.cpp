@@ -77,7 +77,9 @@ TEST(ByteRangesTest, EverySectionOfRankThreeCoversItsElements) {
     ASSERT_EQ(got, elements_of(l, data.data())) << "section at " << origin[0] << "," << origin[1] << ","
                                                  << origin[2] << " of " << size[0] << "x" << size[1] << "x" << size[2];
     // Touching rows merge: a section of whole planes' rows is one interval.
-    if (size[1] == shape[1] && size[2] == shape[2]) EXPECT_EQ(got.intervals().size(), 1u);
+    if (size[1] == shape[1] && size[2] == shape[2]) {
+      EXPECT_EQ(got.intervals().size(), 1u);
+    }
   }
 }
 
