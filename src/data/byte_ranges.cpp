@@ -24,7 +24,11 @@ byte_ranges byte_ranges::of_elements(std::size_t first, std::size_t element_size
     block *= static_cast<std::size_t>(extent[outer]);
   }
   const std::size_t block_bytes = block * element_size;
-  std::vector<int> idx(static_cast<std::size_t>(outer), 0);
+  // The outer coordinates: on the stack for the ranks views have (host element access of a
+  // section computes its region each time); on the heap beyond.
+  int on_stack[8] = {};
+  std::vector<int> on_heap(outer > 8 ? static_cast<std::size_t>(outer) : 0, 0);
+  int* const idx = outer > 8 ? on_heap.data() : on_stack;
   for (;;) {
     std::ptrdiff_t offset = 0;
     for (int d = 0; d < outer; ++d) offset += idx[d] * stride[d];
