@@ -33,6 +33,8 @@ workload sgemm_blocked_workload();
 workload reduction_workload();
 workload launch_empty_workload();
 workload launch_after_idle_workload();
+workload launch_queued_workload();
+workload launch_queued_busy_workload();
 workload barrier_event_workload();
 workload element_access_workload();
 workload direct3d_out_of_bounds_workload();
@@ -41,8 +43,9 @@ std::vector<workload> all_workloads() {
   return {matmul_simple_workload(),   matmul_tiled_workload(),            matmul_tiled_f32_workload(),
           tile_average_workload(),    transpose_4096_workload(),          transpose_8192_workload(),
           reduction_workload(),       matmul_blocked_workload(),          sgemm_blocked_workload(),
-          launch_empty_workload(),    launch_after_idle_workload(),       barrier_event_workload(),
-          element_access_workload(),  direct3d_out_of_bounds_workload()};
+          launch_empty_workload(),    launch_after_idle_workload(),       launch_queued_workload(),
+          launch_queued_busy_workload(), barrier_event_workload(),        element_access_workload(),
+          direct3d_out_of_bounds_workload()};
 }
 
 namespace {
