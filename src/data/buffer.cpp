@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "ample/accelerator.hpp"
+#include "polling.hpp"
 
 namespace ample::detail {
 namespace {
@@ -195,7 +196,7 @@ void buffer::acquire(const device* space, const byte_ranges& region, concurrency
   // kernels before it.
   if (space == nullptr && by_reference_ && queue == nullptr) wait_for_device();
   std::unique_lock lock(mutex_);
-  released_.wait(lock, [&] { return !must_wait(space, region, access, queue); });
+  while (must_wait(space, region, access, queue)) wait_for_release(lock);
   // An index, not a reference: copy_in() may grow copies_.
   const std::size_t t = static_cast<std::size_t>(&copy_in(space) - copies_.data());
   // Discarded bytes are never copied in; whoever touches them first owns them.
@@ -219,6 +220,17 @@ void buffer::acquire(const device* space, const byte_ranges& region, concurrency
   update_host_only();
 }
 
+void buffer::wait_for_release(std::unique_lock<std::mutex>& lock) {
+  const std::uint64_t seen = releases_.load(std::memory_order_relaxed);
+  const auto released = [&] { return releases_.load(std::memory_order_acquire) != seen; };
+  // Polled without the lock, which the command's end needs; a wait that outlasts the poll
+  // sleeps.
+  lock.unlock();
+  poll_until(waiter_polls_for, released);
+  lock.lock();
+  released_.wait(lock, released);
+}
+
 void buffer::release(const device* space, const byte_ranges& region, concurrency::access_type access) {
   if (region.empty()) return;
   const use ended{same_memory(space), region, (access & concurrency::access_type_write) != 0, nullptr};
@@ -229,6 +241,7 @@ void buffer::release(const device* space, const byte_ranges& region, concurrency
         uses_.erase(it);
         break;
       }
+    releases_.fetch_add(1, std::memory_order_release);
   }
   released_.notify_all();
 }

@@ -1,14 +1,14 @@
 // command_queue: a thread that runs one accelerator_view's commands in order (command_queue.hpp).
 #include "ample/detail/command_queue.hpp"
 
-#include <immintrin.h>
-
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
 #include <future>
 #include <mutex>
+
+#include "polling.hpp"
 
 namespace ample::detail {
 namespace {
@@ -21,28 +21,15 @@ thread_local bool queue_thread = false;
 /// sleeps, 9 us raw); a program that launches in a loop finds the thread still polling, and
 /// an idle queue costs at most this much of a core after its last command.
 constexpr auto queue_polls_for = std::chrono::microseconds(100);
-/// How long wait() polls before it sleeps: as long as the kernels whose end a sleeper's late
-/// wake (some 20 us there) would delay by 1 % or more. A longer wait sleeps.
-constexpr auto waiter_polls_for = std::chrono::milliseconds(2);
-
-/// poll_until() is true once `done()` is, false if it is not within `limit`. Every 64 polls
-/// it reads the clock and yields, so that a thread that the poller keeps from a core (two
-/// cores, REF's kernels) runs.
-template <class Done>
-bool poll_until(std::chrono::microseconds limit, Done done) {
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  for (unsigned polls = 1;; ++polls) {
-    if (done()) return true;
-    if (polls % 64 != 0) {
-      _mm_pause();
-    } else {
-      if (std::chrono::steady_clock::now() >= deadline) return false;
-      std::this_thread::yield();
-    }
-  }
-}
 
 }  // namespace
+
+void pending_commands::wait_for_the_last() const {
+  const auto none = [&] { return count_.load(std::memory_order_acquire) == 0; };
+  if (poll_until(waiter_polls_for, none)) return;
+  std::unique_lock lock(mutex_);
+  none_left_.wait(lock, none);
+}
 
 struct command_queue::shared_state {
   struct command {

@@ -244,6 +244,8 @@ class buffer : public std::enable_shared_from_this<buffer> {
   /// (see acquire()); called with mutex_ held.
   bool must_wait(const device* space, const byte_ranges& region, concurrency::access_type access,
                  const command_queue* queue);
+  /// wait_for_release() returns, with `lock` (on mutex_) held again, after a use has ended.
+  void wait_for_release(std::unique_lock<std::mutex>& lock);
   /// same_memory() is `space` as the buffer's copies see it: an array's one copy serves all.
   const device* same_memory(const device* space) const noexcept { return by_reference_ ? home_space_ : space; }
 
@@ -260,6 +262,8 @@ class buffer : public std::enable_shared_from_this<buffer> {
   void (*destroy_elements_)(void* data, std::size_t bytes) = nullptr;  ///< set by construct_elements()
   std::mutex mutex_;       ///< guards copies_, discarded_, uses_ and failures_
   std::condition_variable released_;  ///< notified when a use ends
+  /// releases_ counts the uses ended, changed under mutex_: a waiter polls it without.
+  std::atomic<std::uint64_t> releases_{0};
   std::vector<copy> copies_;
   byte_ranges discarded_;
   std::vector<use> uses_;

@@ -141,12 +141,13 @@ class pending_commands {
   }
   /// wait_none() returns once no command is pending; at once (one load) if none is.
   void wait_none() const {
-    if (count_.load(std::memory_order_acquire) == 0) return;
-    std::unique_lock lock(mutex_);
-    none_left_.wait(lock, [&] { return count_.load(std::memory_order_acquire) == 0; });
+    if (count_.load(std::memory_order_acquire) != 0) wait_for_the_last();
   }
 
  private:
+  /// wait_for_the_last() polls, then sleeps, until the count is 0 (command_queue.cpp).
+  void wait_for_the_last() const;
+
   mutable std::atomic<long> count_{0};
   mutable std::mutex mutex_;
   mutable std::condition_variable none_left_;
