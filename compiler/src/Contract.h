@@ -26,6 +26,9 @@ inline constexpr llvm::StringLiteral BarrierFunction = "ample_tile_barrier_wait"
 inline constexpr llvm::StringLiteral BarrierCheckFunction = "ample_tile_barrier_check";
 inline constexpr llvm::StringLiteral QueryFunction = "ample_compiled_tile";
 inline constexpr llvm::StringLiteral DivergedFunction = "ample_tile_diverged";
+/// Called where a check of the library that kernels reach failed, before the throw
+/// (include/ample/exceptions.hpp): device code traps there.
+inline constexpr llvm::StringLiteral KernelCheckFailedFunction = "ample_kernel_check_failed";
 
 /// The pass name of the remarks: -Rpass-missed=ample-compiled-barriers shows the declines.
 inline constexpr const char *RemarkPass = "ample-compiled-barriers";

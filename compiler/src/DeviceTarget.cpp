@@ -29,7 +29,7 @@ bool lowersOnGPU(StringRef Intrinsic) {
         "llvm.ctpop.", "llvm.ctlz.", "llvm.cttz.", "llvm.bswap.", "llvm.bitreverse.", "llvm.fshl.", "llvm.fshr.",
         "llvm.sadd.with.overflow.", "llvm.uadd.with.overflow.", "llvm.ssub.with.overflow.",
         "llvm.usub.with.overflow.", "llvm.smul.with.overflow.", "llvm.umul.with.overflow.", "llvm.uadd.sat.",
-        "llvm.usub.sat.", "llvm.sadd.sat.", "llvm.ssub.sat.", "llvm.expect.", "llvm.is.fpclass."})
+        "llvm.usub.sat.", "llvm.sadd.sat.", "llvm.ssub.sat.", "llvm.expect.", "llvm.is.fpclass.", "llvm.trap"})
     if (compat::startsWith(Intrinsic, Prefix))
       return true;
   return false;

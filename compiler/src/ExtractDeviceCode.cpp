@@ -317,6 +317,27 @@ void makeTileStaticShared(Module &D, ArrayRef<GlobalVariable *> TileStatics) {
   }
 }
 
+/// trapFailedChecks() ends device code where a check of the library failed, at each call of
+/// ample_kernel_check_failed(): a GPU thread cannot throw the exception that follows on the
+/// CPU, so it traps, which the driver reports as the kernel's fault (accelerator_view_removed
+/// at the next synchronisation), and what would have built and thrown the exception goes.
+/// After makeTargetNeutral(): the throw is a call by then, not an invoke.
+void trapFailedChecks(Module &D) {
+  Function *Failed = D.getFunction(KernelCheckFailedFunction);
+  if (!Failed)
+    return;
+  Function *Trap = Intrinsic::getDeclaration(&D, Intrinsic::trap);
+  SmallPtrSet<Function *, 4> Changed;
+  for (User *U : make_early_inc_range(Failed->users()))
+    if (auto *Call = dyn_cast<CallInst>(U); Call && Call->getCalledFunction() == Failed) {
+      CallInst::Create(Trap, {}, "", Call);
+      Changed.insert(Call->getFunction());
+      changeToUnreachable(Call);
+    }
+  for (Function *F : Changed)
+    removeUnreachableBlocks(*F);
+}
+
 /// makeBarriersBlockWide() turns each tile_barrier wait into the block's barrier (`bar.sync 0`,
 /// which also orders the block's shared and global memory, as a wait with all memory fences
 /// must) and drops the CPU engine's barrier checks; the library's record of the running tile
@@ -546,6 +567,7 @@ std::optional<CompiledKernel> compileEntry(Module &M, const LibraryGlobals &Libr
   makeTileStaticShared(*D, TileStatics);
   for (Function &F : *D)
     makeTargetNeutral(F);
+  trapFailedChecks(*D);
   // After makeTargetNeutral() dropped noinline, which always-inline contradicts.
   prepareWorkItemScratch(Scratch);
   lowerExactMathCalls(*D);

@@ -311,13 +311,15 @@ class AMPLE_AMP_CPU array {
   /// shape e, of any rank; runtime_exception naming both extents if the array is too small.
   template <int K>
   array_view<T, K> view_as(const concurrency::extent<K>& e) {
-    ample::detail::require_view_fits(e, ample::detail::format_extent<N>(extent), extent.size());
-    return array_view<T, K>(ample::detail::contiguous_layout(elements(), e), storage_);
+    ample::detail::require_view_fits(e, extent);
+    return array_view<T, K>(ample::detail::contiguous_layout(elements(), e),
+                            ample::detail::derived_storage(storage_));
   }
   template <int K>
   array_view<const T, K> view_as(const concurrency::extent<K>& e) const {
-    ample::detail::require_view_fits(e, ample::detail::format_extent<N>(extent), extent.size());
-    return array_view<const T, K>(ample::detail::contiguous_layout(elements(), e), storage_);
+    ample::detail::require_view_fits(e, extent);
+    return array_view<const T, K>(ample::detail::contiguous_layout(elements(), e),
+                                  ample::detail::derived_storage(storage_));
   }
 
   /// data() points at the first element; arrays are dense and row-major. On the host it is
@@ -376,7 +378,7 @@ class AMPLE_AMP_CPU array {
     static_assert(sizeof(U) % 4 == 0, "reinterpret_as<U>: sizeof(U) must be a multiple of 4 bytes (SPEC §5.1)");
     const int n = ample::detail::reinterpreted_count<T, std::remove_const_t<U>>(extent.size());
     return array_view<U, 1>(ample::detail::contiguous_layout(reinterpret_cast<U*>(p), concurrency::extent<1>(n)),
-                            storage_);
+                            ample::detail::derived_storage(storage_));
   }
 
   static const concurrency::extent<N>& checked(const concurrency::extent<N>& e) {

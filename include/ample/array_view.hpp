@@ -109,26 +109,27 @@ template <class T, class U>
 int reinterpreted_count(std::size_t count) {
   const std::size_t bytes = count * sizeof(T);
   if (bytes % sizeof(U) != 0)
-    AMPLE_THROW(concurrency::runtime_exception,
-                "reinterpret_as: " + std::to_string(count) + " elements of " + std::to_string(sizeof(T)) +
-                    " bytes (" + std::to_string(bytes) + " bytes) do not divide into elements of " +
-                    std::to_string(sizeof(U)) + " bytes",
-                concurrency::error_code::e_invalidarg);
+    AMPLE_THROW_IN_KERNEL(concurrency::runtime_exception,
+                          "reinterpret_as: " + std::to_string(count) + " elements of " + std::to_string(sizeof(T)) +
+                              " bytes (" + std::to_string(bytes) + " bytes) do not divide into elements of " +
+                              std::to_string(sizeof(U)) + " bytes",
+                          concurrency::error_code::e_invalidarg);
   return static_cast<int>(bytes / sizeof(U));
 }
 
 /// require_view_fits() throws when view_as(e) asks for a negative extent or for more elements
-/// than the source (of extent `source`, holding `available` elements) has.
-template <int K>
-void require_view_fits(const concurrency::extent<K>& e, const std::string& source, std::size_t available) {
+/// than the source, of extent `source`, has. The message is made only then: kernels call it.
+template <int K, int N>
+void require_view_fits(const concurrency::extent<K>& e, const concurrency::extent<N>& source) {
   bool negative = false;
   for (int d = 0; d < K; ++d) negative = negative || e[d] < 0;
+  const std::size_t available = point_count(source);
   if (!negative && point_count(e) <= available) return;
-  AMPLE_THROW(concurrency::runtime_exception,
-              "view_as: extent " + format_extent(e) + (negative ? " has a negative dimension" : " needs " +
-                  std::to_string(point_count(e)) + " elements") + ", source extent " + source + " holds " +
-                  std::to_string(available),
-              concurrency::error_code::e_invalidarg);
+  AMPLE_THROW_IN_KERNEL(concurrency::runtime_exception,
+                        "view_as: extent " + format_extent(e) + (negative ? " has a negative dimension" : " needs " +
+                            std::to_string(point_count(e)) + " elements") + ", source extent " +
+                            format_extent(source) + " holds " + std::to_string(available),
+                        concurrency::error_code::e_invalidarg);
 }
 
 }  // namespace ample::detail
@@ -369,15 +370,16 @@ class AMPLE_AMP_CPU array_view {
     using R = ample::detail::like_const_t<T, U>;
     const int n = ample::detail::reinterpreted_count<T, U>(extent.size());
     return array_view<R, 1>(ample::detail::contiguous_layout(reinterpret_cast<R*>(data_), concurrency::extent<1>(n)),
-                            storage_);
+                            ample::detail::derived_storage(storage_));
   }
   /// view_as(e) views the first e.size() elements as a dense row-major view of shape e
   /// (rank 1 only); runtime_exception naming both extents if this view holds too few.
   template <int K>
     requires(N == 1)
   array_view<T, K> view_as(const concurrency::extent<K>& e) const {
-    ample::detail::require_view_fits(e, ample::detail::format_extent<N>(extent), extent.size());
-    return array_view<T, K>(ample::detail::contiguous_layout(data_, e), storage_);
+    ample::detail::require_view_fits(e, extent);
+    return array_view<T, K>(ample::detail::contiguous_layout(data_, e),
+                            ample::detail::derived_storage(storage_));
   }
 
   /// copy_to() copies this view's elements into a destination of the same extent.
@@ -606,12 +608,12 @@ class AMPLE_AMP_CPU array_view {
       if (origin[d] < 0 || ext[d] <= 0 || static_cast<long long>(origin[d]) + ext[d] > extent[d]) {
         int o[N];
         for (int k = 0; k < N; ++k) o[k] = origin[k];
-        AMPLE_THROW(runtime_exception,
-                    "section at origin " + ample::detail::format_values(o, N) + " with extent " +
-                        ample::detail::format_extent(ext) +
-                        (ext[d] <= 0 ? " is empty, in extent " : " does not fit in extent ") +
-                        ample::detail::format_extent<N>(extent),
-                    error_code::e_invalidarg);
+        AMPLE_THROW_IN_KERNEL(runtime_exception,
+                              "section at origin " + ample::detail::format_values(o, N) + " with extent " +
+                                  ample::detail::format_extent(ext) +
+                                  (ext[d] <= 0 ? " is empty, in extent " : " does not fit in extent ") +
+                                  ample::detail::format_extent<N>(extent),
+                              error_code::e_invalidarg);
       }
     }
   }

@@ -95,3 +95,16 @@ std::string format_values(const int* values, int count);
 
 /// AMPLE_THROW is the single point every Ample error leaves through.
 #define AMPLE_THROW(exception_type, ...) throw exception_type(__VA_ARGS__)
+
+extern "C" {
+/// ample_kernel_check_failed() marks the failure of a check that valid kernels reach (a
+/// section's bounds, say): it does nothing, and the exception thrown after it is what the CPU
+/// engine reports. A GPU cannot throw, so device code traps at the call instead, and the
+/// driver reports the kernel's fault (compiler/src/ExtractDeviceCode.cpp, trapFailedChecks()):
+/// without the mark, the throw would keep such a kernel off the GPU altogether.
+void ample_kernel_check_failed() noexcept;
+}
+
+/// AMPLE_THROW_IN_KERNEL is AMPLE_THROW for those checks.
+#define AMPLE_THROW_IN_KERNEL(exception_type, ...) \
+  (ample_kernel_check_failed(), AMPLE_THROW(exception_type, __VA_ARGS__))

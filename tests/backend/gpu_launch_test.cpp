@@ -296,6 +296,19 @@ TEST_F(GpuLaunchTest, KernelCallingExactMathFunctionsHasDeviceCode) {
   });
 }
 
+// A section, view_as and reinterpret_as inside a kernel check their bounds, and throw on the
+// CPU engine where the check fails; device code traps there instead, so the kernel runs on the
+// GPU (compiler/test/device_code_checks.cpp).
+TEST_F(GpuLaunchTest, KernelTakingSectionsInsideHasDeviceCode) {
+  expect_launched_on_gpu(expect_device_code, [](array_view<float, 1> v) {
+    return [=](index<1> i) restrict(amp) {
+      const array_view<float, 1> rest = v.section(i);
+      const array_view<float, 2> pairs = v.view_as(extent<2>(v.extent[0] / 2, 2));
+      v[i] = rest[0] + pairs(i[0] / 2, i[0] % 2) + float(v.reinterpret_as<int>()[i] & 1);
+    };
+  });
+}
+
 // sin, exp, pow and tgamma come from libclc's bitcode, linked into device code where the build
 // has it (compiler/src/DeviceMath.h); without it the kernel runs on the CPU engine.
 TEST_F(GpuLaunchTest, KernelCallingLibraryMathFunctionsHasDeviceCode) {
