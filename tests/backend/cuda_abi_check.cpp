@@ -4,7 +4,7 @@
 // every entry point the parameter count and each parameter's size (all are integers or
 // pointers, which the x86-64 calling convention passes by size alone).
 //   g++ -std=c++20 -fsyntax-only -I src -I <cuda>/include tests/backend/cuda_abi_check.cpp
-// (run by hand on the GPU machine, which has the toolkit; Debian builds have none.)
+// (CTest's cuda_abi_check where CMake finds <cuda.h>; by hand on the GPU machine.)
 #include <array>
 #include <cstddef>
 
@@ -50,6 +50,11 @@ AMPLE_SHAPE_OF_MINE(cuModuleLoadDataEx)
 AMPLE_SHAPE_OF_MINE(cuModuleUnload)
 AMPLE_SHAPE_OF_MINE(cuModuleGetFunction)
 AMPLE_SHAPE_OF_MINE(cuLaunchKernel)
+AMPLE_SHAPE_OF_MINE(cuMemPoolCreate)
+AMPLE_SHAPE_OF_MINE(cuMemPoolSetAttribute)
+AMPLE_SHAPE_OF_MINE(cuMemPoolTrimTo)
+AMPLE_SHAPE_OF_MINE(cuMemAllocFromPoolAsync)
+AMPLE_SHAPE_OF_MINE(cuMemFreeAsync)
 
 #include <cuda.h>
 
@@ -86,6 +91,11 @@ AMPLE_SAME_SHAPE(cuModuleLoadDataEx, cuModuleLoadDataEx)
 AMPLE_SAME_SHAPE(cuModuleUnload, cuModuleUnload)
 AMPLE_SAME_SHAPE(cuModuleGetFunction, cuModuleGetFunction)
 AMPLE_SAME_SHAPE(cuLaunchKernel, cuLaunchKernel)
+AMPLE_SAME_SHAPE(cuMemPoolCreate, cuMemPoolCreate)
+AMPLE_SAME_SHAPE(cuMemPoolSetAttribute, cuMemPoolSetAttribute)
+AMPLE_SAME_SHAPE(cuMemPoolTrimTo, cuMemPoolTrimTo)
+AMPLE_SAME_SHAPE(cuMemAllocFromPoolAsync, cuMemAllocFromPoolAsync)
+AMPLE_SAME_SHAPE(cuMemFreeAsync, cuMemFreeAsync)
 
 #define AMPLE_SAME_VALUE(name) static_assert(static_cast<long>(mine::name) == static_cast<long>(::name), #name);
 AMPLE_SAME_VALUE(CUDA_SUCCESS)
@@ -109,6 +119,10 @@ AMPLE_SAME_VALUE(CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID)
 AMPLE_SAME_VALUE(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR)
 AMPLE_SAME_VALUE(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR)
 AMPLE_SAME_VALUE(CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS)
+AMPLE_SAME_VALUE(CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED)
+AMPLE_SAME_VALUE(CU_MEM_ALLOCATION_TYPE_PINNED)
+AMPLE_SAME_VALUE(CU_MEM_LOCATION_TYPE_DEVICE)
+AMPLE_SAME_VALUE(CU_MEMPOOL_ATTR_RELEASE_THRESHOLD)
 AMPLE_SAME_VALUE(CU_JIT_WALL_TIME)
 AMPLE_SAME_VALUE(CU_JIT_ERROR_LOG_BUFFER)
 AMPLE_SAME_VALUE(CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES)
@@ -116,3 +130,10 @@ AMPLE_SAME_VALUE(CU_STREAM_NON_BLOCKING)
 AMPLE_SAME_VALUE(CU_EVENT_DISABLE_TIMING)
 // module.cpp passes the packed-parameter markers as these integers.
 static_assert(CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT == 1 && CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT == 2);
+// memory_pool_properties is CUmemPoolProps: the fields Ample sets where the driver reads them,
+// and its size, the rest zero.
+static_assert(sizeof(mine::memory_pool_properties) == sizeof(CUmemPoolProps));
+static_assert(offsetof(mine::memory_pool_properties, allocation_type) == offsetof(CUmemPoolProps, allocType));
+static_assert(offsetof(mine::memory_pool_properties, handle_types) == offsetof(CUmemPoolProps, handleTypes));
+static_assert(offsetof(mine::memory_pool_properties, location_type) == offsetof(CUmemPoolProps, location.type));
+static_assert(offsetof(mine::memory_pool_properties, location_id) == offsetof(CUmemPoolProps, location.id));

@@ -55,6 +55,23 @@ bool resolve_all(void* lib, driver& d, std::string& why) {
          resolve(lib, "cuLaunchKernel", d.cuLaunchKernel, why);
 }
 
+/// resolve_optional() looks up the entry points a driver may lack, as a group: all of them or
+/// none (null), so that a caller tests one.
+void resolve_optional(void* lib, driver& d) {
+  std::string ignored;
+  if (!(resolve(lib, "cuMemPoolCreate", d.cuMemPoolCreate, ignored) &&
+        resolve(lib, "cuMemPoolSetAttribute", d.cuMemPoolSetAttribute, ignored) &&
+        resolve(lib, "cuMemPoolTrimTo", d.cuMemPoolTrimTo, ignored) &&
+        resolve(lib, "cuMemAllocFromPoolAsync", d.cuMemAllocFromPoolAsync, ignored) &&
+        resolve(lib, "cuMemFreeAsync", d.cuMemFreeAsync, ignored))) {
+    d.cuMemPoolCreate = nullptr;
+    d.cuMemPoolSetAttribute = nullptr;
+    d.cuMemPoolTrimTo = nullptr;
+    d.cuMemAllocFromPoolAsync = nullptr;
+    d.cuMemFreeAsync = nullptr;
+  }
+}
+
 loaded open_driver() {
   loaded l;
   // The soname, not libcuda.so: the unversioned name is a development link that only the
@@ -68,6 +85,7 @@ loaded open_driver() {
   }
   driver& d = l.entry_points;
   if (!resolve_all(lib, d, l.why)) return l;
+  resolve_optional(lib, d);
   if (const CUresult r = d.cuInit(0); r != CUDA_SUCCESS) {
     l.why = "the NVIDIA driver cannot start: cuInit failed with " + d.describe(r);
     return l;

@@ -49,11 +49,19 @@ struct driver {
   CUresult (*cuLaunchKernel)(CUfunction function, unsigned grid_x, unsigned grid_y, unsigned grid_z,
                              unsigned block_x, unsigned block_y, unsigned block_z, unsigned shared_bytes,
                              CUstream stream, void** parameters, void** extra);
+  /// Stream-ordered pools (CUDA 11.2 and later): null where the driver is older, which
+  /// memory_pool.hpp then does without.
+  CUresult (*cuMemPoolCreate)(CUmemoryPool* pool, const memory_pool_properties* properties);
+  CUresult (*cuMemPoolSetAttribute)(CUmemoryPool pool, int attribute, void* value);
+  CUresult (*cuMemPoolTrimTo)(CUmemoryPool pool, std::size_t keep_bytes);
+  CUresult (*cuMemAllocFromPoolAsync)(CUdeviceptr* pointer, std::size_t bytes, CUmemoryPool pool, CUstream stream);
+  CUresult (*cuMemFreeAsync)(CUdeviceptr pointer, CUstream stream);
 
   int version;  ///< cuDriverGetVersion(): 1000 * major + 10 * minor (13000 is CUDA 13.0)
 
   /// get() is the driver, opened and initialised (cuInit) on the first call; null where there
-  /// is none to use: no libcuda.so.1, one too old to export an entry point above, or cuInit
+  /// is none to use: no libcuda.so.1, one too old to export an entry point above (but the
+  /// optional ones), or cuInit
   /// failing (no NVIDIA device, a driver/kernel-module mismatch). Thread-safe.
   static const driver* get() noexcept;
   /// why() says why get() is null (empty when it is not), naming the library, the missing

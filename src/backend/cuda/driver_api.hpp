@@ -17,6 +17,7 @@ using CUmodule = struct CUmod_st*;
 using CUfunction = struct CUfunc_st*;
 using CUstream = struct CUstream_st*;
 using CUevent = struct CUevent_st*;
+using CUmemoryPool = struct CUmemPoolHandle_st*;
 
 inline constexpr CUresult CUDA_SUCCESS = 0;
 inline constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
@@ -44,6 +45,7 @@ enum device_attribute : int {
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
   CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = 88,
+  CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED = 115,
 };
 
 /// CUjit_option values (cuModuleLoadDataEx).
@@ -51,6 +53,20 @@ enum jit_option : int {
   CU_JIT_WALL_TIME = 2,
   CU_JIT_ERROR_LOG_BUFFER = 5,
   CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
+};
+
+/// Stream-ordered memory pools (cuMemPoolCreate, CUDA 11.2). CUmemPoolProps grew fields over
+/// the releases inside the same 88 bytes (maxSize and usage in CUDA 12, taken from `reserved`);
+/// Ample sets only the first three and zeroes the rest, which every release reads as its default.
+inline constexpr int CU_MEM_ALLOCATION_TYPE_PINNED = 1;
+inline constexpr int CU_MEM_LOCATION_TYPE_DEVICE = 1;
+inline constexpr int CU_MEMPOOL_ATTR_RELEASE_THRESHOLD = 4;
+struct memory_pool_properties {
+  int allocation_type;
+  int handle_types;
+  int location_type;
+  int location_id;
+  unsigned char zero[72];
 };
 
 inline constexpr unsigned CU_STREAM_NON_BLOCKING = 1;

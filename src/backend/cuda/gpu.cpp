@@ -38,6 +38,11 @@ std::vector<gpu> list_gpus(const driver& d) {
     g.has_display = get(CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT, "kernel timeout") != 0;
     g.integrated = get(CU_DEVICE_ATTRIBUTE_INTEGRATED, "integrated") != 0;
     g.pageable_memory_access = get(CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS, "pageable memory access") != 0;
+    // A driver older than the attribute refuses to answer: no pools there.
+    int pools = 0;
+    g.memory_pools = d.cuMemPoolCreate != nullptr &&
+                     d.cuDeviceGetAttribute(&pools, CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED, g.handle) == CUDA_SUCCESS &&
+                     pools != 0;
     gpus.push_back(std::move(g));
   }
   return gpus;

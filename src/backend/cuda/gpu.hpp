@@ -25,6 +25,9 @@ struct gpu {
   /// pageable_memory_access: kernels can read ordinary host memory (HMM or ATS systems). An
   /// H200 in an x86 server cannot (gpu-poc/README.md), so every byte is copied.
   bool pageable_memory_access;
+  /// memory_pools: the driver and the device support stream-ordered memory pools
+  /// (memory_pool.hpp); false where the driver predates them.
+  bool memory_pools;
 
   /// make_current() makes this GPU's primary context current on the calling thread, retaining
   /// it on first use; the driver keeps it for the process (its release at exit would race

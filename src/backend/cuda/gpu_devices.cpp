@@ -8,6 +8,7 @@
 #include "ample/exceptions.hpp"
 #include "driver.hpp"
 #include "gpu.hpp"
+#include "memory_pool.hpp"
 #include "staging.hpp"
 
 namespace ample::detail::cuda {
@@ -40,20 +41,19 @@ CUdeviceptr address(const void* p) { return reinterpret_cast<CUdeviceptr>(p); }
 
 void* allocate(const device& d, std::size_t bytes, const char* what) {
   const driver& dr = on(d);
-  CUdeviceptr p = 0;
-  // cuMemAlloc refuses 0 bytes; an empty buffer still needs an address of its own.
-  if (const CUresult r = dr.cuMemAlloc(&p, std::max<std::size_t>(bytes, 1)); r != CUDA_SUCCESS)
-    dr.failure(r, "cannot allocate " + std::to_string(bytes) + " bytes of " + what + " on " + d.gpu->name);
-  if (const CUresult r = dr.cuMemsetD8(p, 0, bytes); r != CUDA_SUCCESS)
+  // The driver refuses 0 bytes; an empty buffer still needs an address of its own.
+  const CUdeviceptr p = allocate_on(*d.gpu, dr, std::max<std::size_t>(bytes, 1), what);
+  if (const CUresult r = dr.cuMemsetD8(p, 0, bytes); r != CUDA_SUCCESS) {
+    release_on(*d.gpu, dr, p);
     dr.failure(r, "cannot clear " + std::to_string(bytes) + " bytes on " + d.gpu->name);
+  }
   return reinterpret_cast<void*>(p);
 }
 
 void release(const device& d, void* p) noexcept {
   // A failure here (a context lost earlier) was reported by the call that lost it.
   try {
-    const driver& dr = on(d);
-    dr.cuMemFree(address(p));
+    release_on(*d.gpu, on(d), address(p));
   } catch (const concurrency::runtime_exception&) {
   }
 }

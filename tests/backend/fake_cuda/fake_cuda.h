@@ -26,6 +26,9 @@ void ample_fake_cuda_fail_next(int result);
 void ample_fake_cuda_set_launch_hook(ample_fake_cuda_launch_hook hook, void* context);
 /* ample_fake_cuda_allocated_bytes() is the device memory allocated and not freed. */
 size_t ample_fake_cuda_allocated_bytes(void);
+/* ample_fake_cuda_reserved_bytes() is the device memory taken from the GPU: allocated, or
+   kept by memory pools. */
+size_t ample_fake_cuda_reserved_bytes(void);
 /* ample_fake_cuda_pinned_copies() counts the asynchronous copies between page-locked and
    device memory so far. */
 size_t ample_fake_cuda_pinned_copies(void);

@@ -2,8 +2,13 @@
 // where no NVIDIA GPU is present (the CI machines). It implements the entry points that
 // src/backend/cuda/driver.cpp resolves, under the same exported names, with the driver's
 // rules that the backend must follow:
-//   - one GPU, "Ample fake GPU", with 64 MiB of memory: larger allocations fail with
-//     CUDA_ERROR_OUT_OF_MEMORY;
+//   - one GPU, "Ample fake GPU", with 64 MiB of memory: allocations that find no free range
+//     large enough fail with CUDA_ERROR_OUT_OF_MEMORY;
+//   - stream-ordered memory pools (cuMemPoolCreate; none if AMPLE_FAKE_CUDA_MEMORY_POOLS=0):
+//     a pool keeps what cuMemFreeAsync frees for its next allocation that fits, gives back
+//     what it holds above its release threshold (0 unless set) at every synchronisation, as
+//     the driver does, and all of it at cuMemPoolTrimTo(0); memory of a pool must be freed by
+//     cuMemFreeAsync and cuMemAlloc's by cuMemFree;
 //   - memory calls need a current context (cuCtxSetCurrent of the primary context) on the
 //     calling thread, or fail with CUDA_ERROR_INVALID_CONTEXT;
 //   - device addresses are not host addresses: they lie in a range reserved with no access,
@@ -25,11 +30,13 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <iterator>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -43,9 +50,25 @@ using CUresult = int;
 using CUdeviceptr = unsigned long long;
 
 constexpr CUresult success = 0, invalid_value = 1, out_of_memory = 2, not_initialized = 3, invalid_context = 201,
-                   invalid_handle = 400, not_found = 500, invalid_ptx = 218, invalid_device = 101;
+                   invalid_handle = 400, not_found = 500, invalid_ptx = 218, invalid_device = 101,
+                   not_supported = 801;
 constexpr std::size_t memory_bytes = std::size_t{64} << 20;
 constexpr std::size_t alignment = 256;  // cuMemAlloc's
+
+/// fake_pool is a memory pool: the blocks freed into it and kept (size -> offset), and the
+/// bytes it may keep across a synchronisation.
+struct fake_pool {
+  std::multimap<std::size_t, std::size_t> kept;
+  std::uint64_t release_threshold = 0;
+};
+
+/// allocation is one allocation: the bytes asked for, the block it took, and its pool (null
+/// for cuMemAlloc's).
+struct allocation {
+  std::size_t bytes;
+  std::size_t block;
+  fake_pool* pool;
+};
 
 struct fake_gpu {
   std::mutex mutex;
@@ -53,8 +76,12 @@ struct fake_gpu {
   int memfd = -1;
   char* device_view = nullptr;  // no access: what host code holding a device address reaches
   char* own_view = nullptr;     // the fake's way in
-  std::size_t next_free = alignment;  // never hand out the range's first byte as address 0
-  std::map<CUdeviceptr, std::size_t> allocations;
+  /// The memory no allocation or pool holds, as offset -> length ranges: the first
+  /// `alignment` bytes are never handed out, so that no device address is 0.
+  std::map<std::size_t, std::size_t> free_ranges;
+  std::map<CUdeviceptr, allocation> allocations;
+  std::set<fake_pool*> pools;
+  bool pools_supported = true;
   CUresult fail_next = success;
   /// The threads whose current context is the GPU's. Not a thread_local: LLVM 14's
   /// LeakSanitizer faults scanning a dlopen()ed library's thread-local storage.
@@ -150,9 +177,72 @@ char* own(CUdeviceptr at, std::size_t bytes) {
   auto it = g.allocations.upper_bound(at);
   if (it == g.allocations.begin()) return nullptr;
   --it;
-  if (at + bytes > it->first + it->second) return nullptr;
+  if (at + bytes > it->first + it->second.bytes) return nullptr;
   return g.own_view + (at - reinterpret_cast<CUdeviceptr>(g.device_view));
 }
+
+/// take() is the offset of a free block of `block` bytes (a multiple of `alignment`), taken
+/// from the first free range that holds it; nothing if none does. Under the GPU's mutex.
+std::optional<std::size_t> take(fake_gpu& g, std::size_t block) {
+  for (auto it = g.free_ranges.begin(); it != g.free_ranges.end(); ++it) {
+    if (it->second < block) continue;
+    const auto [offset, length] = *it;
+    g.free_ranges.erase(it);
+    if (length > block) g.free_ranges[offset + block] = length - block;
+    return offset;
+  }
+  return std::nullopt;
+}
+
+/// give_back() returns a block to the free ranges, joined with its neighbours. Under the
+/// GPU's mutex.
+void give_back(fake_gpu& g, std::size_t offset, std::size_t block) {
+  auto it = g.free_ranges.emplace(offset, block).first;
+  if (const auto next = std::next(it); next != g.free_ranges.end() && offset + block == next->first) {
+    it->second += next->second;
+    g.free_ranges.erase(next);
+  }
+  if (it != g.free_ranges.begin()) {
+    const auto previous = std::prev(it);
+    if (previous->first + previous->second == offset) {
+      previous->second += it->second;
+      g.free_ranges.erase(it);
+    }
+  }
+}
+
+/// trim() gives back what `pool` keeps beyond `keep` bytes, largest blocks first. Under the
+/// GPU's mutex.
+void trim(fake_gpu& g, fake_pool& pool, std::size_t keep) {
+  std::size_t kept = 0;
+  for (const auto& block : pool.kept) kept += block.first;
+  while (kept > keep && !pool.kept.empty()) {
+    const auto largest = std::prev(pool.kept.end());
+    kept -= largest->first;
+    give_back(g, largest->second, largest->first);
+    pool.kept.erase(largest);
+  }
+}
+
+/// synchronised() is what the driver does at a synchronisation: each pool gives back what
+/// it keeps beyond its release threshold.
+void synchronised() {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  for (fake_pool* pool : g.pools)
+    trim(g, *pool, static_cast<std::size_t>(std::min<std::uint64_t>(pool->release_threshold, SIZE_MAX)));
+}
+
+/// allocate() records an allocation of `bytes` at `offset`. Under the GPU's mutex.
+CUdeviceptr allocate(fake_gpu& g, std::size_t offset, std::size_t bytes, std::size_t block, fake_pool* pool) {
+  const auto at = reinterpret_cast<CUdeviceptr>(g.device_view + offset);
+  g.allocations[at] = allocation{bytes, block, pool};
+  return at;
+}
+
+std::size_t offset_of(const fake_gpu& g, CUdeviceptr at) { return at - reinterpret_cast<CUdeviceptr>(g.device_view); }
+
+std::size_t block_for(std::size_t bytes) { return (bytes + alignment - 1) / alignment * alignment; }
 
 }  // namespace
 
@@ -168,6 +258,9 @@ CUresult cuInit(unsigned flags) {
   g.device_view = static_cast<char*>(mmap(nullptr, memory_bytes, PROT_NONE, MAP_SHARED, g.memfd, 0));
   g.own_view = static_cast<char*>(mmap(nullptr, memory_bytes, PROT_READ | PROT_WRITE, MAP_SHARED, g.memfd, 0));
   if (g.device_view == MAP_FAILED || g.own_view == MAP_FAILED) return out_of_memory;
+  g.free_ranges[alignment] = memory_bytes - alignment;
+  const char* pools = std::getenv("AMPLE_FAKE_CUDA_MEMORY_POOLS");
+  g.pools_supported = pools == nullptr || std::string(pools) != "0";
   g.initialised = true;
   return success;
 }
@@ -227,6 +320,7 @@ CUresult cuDeviceGetAttribute(int* value, int attribute, int device) {
     case 34: case 50: *value = 0; break;        // PCI device, domain
     case 75: *value = 7; break;                 // compute capability 7.5
     case 76: *value = 5; break;
+    case 115: *value = gpu().pools_supported ? 1 : 0; break;  // memory pools
     default: return invalid_value;
   }
   return success;
@@ -259,11 +353,9 @@ CUresult cuMemAlloc_v2(CUdeviceptr* pointer, std::size_t bytes) {
   if (bytes == 0) return invalid_value;
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
-  const std::size_t rounded = (bytes + alignment - 1) / alignment * alignment;
-  if (rounded > memory_bytes - g.next_free) return out_of_memory;  // freed memory is not reused
-  *pointer = reinterpret_cast<CUdeviceptr>(g.device_view + g.next_free);
-  g.allocations[*pointer] = bytes;
-  g.next_free += rounded;
+  const std::optional<std::size_t> offset = take(g, block_for(bytes));
+  if (!offset) return out_of_memory;
+  *pointer = allocate(g, *offset, bytes, block_for(bytes), nullptr);
   return success;
 }
 
@@ -272,7 +364,73 @@ CUresult cuMemFree_v2(CUdeviceptr pointer) {
   finish_copies();
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
-  return g.allocations.erase(pointer) == 1 ? success : invalid_value;
+  const auto it = g.allocations.find(pointer);
+  if (it == g.allocations.end() || it->second.pool != nullptr) return invalid_value;
+  give_back(g, offset_of(g, pointer), it->second.block);
+  g.allocations.erase(it);
+  return success;
+}
+
+CUresult cuMemPoolCreate(fake_pool** pool, const unsigned char* properties) {
+  if (const CUresult r = ready(true); r != success) return r;
+  fake_gpu& g = gpu();
+  if (!g.pools_supported) return not_supported;
+  // CUmemPoolProps: pinned memory (1) of device (1) 0, no handle types; the rest zero.
+  int fields[4];
+  std::memcpy(fields, properties, sizeof fields);
+  if (fields[0] != 1 || fields[1] != 0 || fields[2] != 1 || fields[3] != 0) return invalid_value;
+  for (std::size_t at = sizeof fields; at < 88; ++at)
+    if (properties[at] != 0) return invalid_value;
+  std::lock_guard lock(g.mutex);
+  *pool = *g.pools.insert(new fake_pool).first;
+  return success;
+}
+
+CUresult cuMemPoolSetAttribute(fake_pool* pool, int attribute, void* value) {
+  if (const CUresult r = ready(true); r != success) return r;
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  if (g.pools.count(pool) == 0 || attribute != 4) return invalid_value;  // the release threshold only
+  std::memcpy(&pool->release_threshold, value, sizeof pool->release_threshold);
+  return success;
+}
+
+CUresult cuMemPoolTrimTo(fake_pool* pool, std::size_t keep_bytes) {
+  if (const CUresult r = ready(true); r != success) return r;
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  if (g.pools.count(pool) == 0) return invalid_value;
+  trim(g, *pool, keep_bytes);
+  return success;
+}
+
+CUresult cuMemAllocFromPoolAsync(CUdeviceptr* pointer, std::size_t bytes, fake_pool* pool, void*) {
+  if (const CUresult r = ready(true); r != success) return r;
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  if (bytes == 0 || g.pools.count(pool) == 0) return invalid_value;
+  // A block the pool keeps, the smallest that fits, whole; otherwise fresh memory.
+  if (const auto kept = pool->kept.lower_bound(block_for(bytes)); kept != pool->kept.end()) {
+    *pointer = allocate(g, kept->second, bytes, kept->first, pool);
+    pool->kept.erase(kept);
+    return success;
+  }
+  const std::optional<std::size_t> offset = take(g, block_for(bytes));
+  if (!offset) return out_of_memory;
+  *pointer = allocate(g, *offset, bytes, block_for(bytes), pool);
+  return success;
+}
+
+CUresult cuMemFreeAsync(CUdeviceptr pointer, void*) {
+  if (const CUresult r = ready(true); r != success) return r;
+  finish_copies();
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  const auto it = g.allocations.find(pointer);
+  if (it == g.allocations.end() || it->second.pool == nullptr) return invalid_value;
+  it->second.pool->kept.emplace(it->second.block, offset_of(g, pointer));
+  g.allocations.erase(it);
+  return success;
 }
 
 CUresult cuMemAllocHost_v2(void** pointer, std::size_t bytes) {
@@ -353,6 +511,7 @@ CUresult cuStreamDestroy_v2(void* stream) {
 
 CUresult cuStreamSynchronize(void*) {
   finish_copies();
+  synchronised();
   return ready(true);
 }
 
@@ -377,6 +536,7 @@ CUresult cuEventRecord(void* event, void*) {
 
 CUresult cuEventSynchronize(void* event) {
   finish_copies_through(static_cast<fake_event*>(event)->after_copies);
+  synchronised();
   return ready(true);
 }
 
@@ -441,8 +601,16 @@ std::size_t ample_fake_cuda_allocated_bytes(void) {
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
   std::size_t total = 0;
-  for (const auto& a : g.allocations) total += a.second;
+  for (const auto& a : g.allocations) total += a.second.bytes;
   return total;
+}
+
+std::size_t ample_fake_cuda_reserved_bytes(void) {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  std::size_t free = 0;
+  for (const auto& range : g.free_ranges) free += range.second;
+  return memory_bytes - alignment - free;
 }
 
 std::size_t ample_fake_cuda_pinned_copies(void) {

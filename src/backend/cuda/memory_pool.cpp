@@ -1,0 +1,61 @@
+// memory_pool: buffers' GPU memory from a stream-ordered pool per GPU (memory_pool.hpp).
+#include "memory_pool.hpp"
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace ample::detail::cuda {
+namespace {
+
+/// pool_for() is `g`'s pool, made on its first allocation and kept for the process (queues'
+/// threads free memory while static objects are destroyed at exit); null where the GPU has
+/// no pools or the driver would not make one, for every call: what release_on() frees with
+/// must be what allocate_on() allocated with.
+CUmemoryPool pool_for(const gpu& g, const driver& d) {
+  static std::mutex mutex;
+  static auto* const pools = new std::map<const gpu*, CUmemoryPool>;
+  std::lock_guard lock(mutex);
+  const auto [it, made] = pools->try_emplace(&g, nullptr);
+  if (made && g.memory_pools) {
+    memory_pool_properties properties{};
+    properties.allocation_type = CU_MEM_ALLOCATION_TYPE_PINNED;
+    properties.location_type = CU_MEM_LOCATION_TYPE_DEVICE;
+    properties.location_id = g.ordinal;
+    CUmemoryPool pool = nullptr;
+    if (d.cuMemPoolCreate(&pool, &properties) == CUDA_SUCCESS) {
+      std::uint64_t keep_everything = UINT64_MAX;
+      d.cuMemPoolSetAttribute(pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, &keep_everything);
+      it->second = pool;
+    }
+  }
+  return it->second;
+}
+
+}  // namespace
+
+CUdeviceptr allocate_on(const gpu& g, const driver& d, std::size_t bytes, const char* what) {
+  CUdeviceptr p = 0;
+  CUresult r;
+  if (const CUmemoryPool pool = pool_for(g, d); pool == nullptr) {
+    r = d.cuMemAlloc(&p, bytes);
+  } else {
+    r = d.cuMemAllocFromPoolAsync(&p, bytes, pool, nullptr);
+    // The pool may hold the memory this needs, freed but kept, or in pieces too small: it gives
+    // back all it holds once the frees before are done, and the allocation is tried again.
+    if (r == CUDA_ERROR_OUT_OF_MEMORY && d.cuStreamSynchronize(nullptr) == CUDA_SUCCESS &&
+        d.cuMemPoolTrimTo(pool, 0) == CUDA_SUCCESS)
+      r = d.cuMemAllocFromPoolAsync(&p, bytes, pool, nullptr);
+  }
+  if (r != CUDA_SUCCESS)
+    d.failure(r, "cannot allocate " + std::to_string(bytes) + " bytes of " + what + " on " + g.name);
+  return p;
+}
+
+void release_on(const gpu& g, const driver& d, CUdeviceptr p) noexcept {
+  if (const CUmemoryPool pool = pool_for(g, d); pool == nullptr) d.cuMemFree(p);
+  else d.cuMemFreeAsync(p, nullptr);
+}
+
+}  // namespace ample::detail::cuda

@@ -1,0 +1,38 @@
+// memory_pool: the GPU memory of buffers (arrays, and views' GPU copies), from a stream-ordered
+// pool of the driver's that keeps what is freed for the next allocation.
+//
+// C++ AMP programs make views anew for each piece of work (an array_view over a std::vector,
+// a kernel, synchronize, the view gone), and each view's GPU copy is an allocation and a free.
+// cuMemAlloc and cuMemFree took 0.07-0.33 ms and 0.12-0.24 ms for 256 MiB on the H200 machine
+// (docs/perf/2026-11-29-gpu-check.md), where the copy of those bytes takes 5 ms, and cuMemFree
+// waits for the whole GPU. A pool of the driver's own (cuMemPoolCreate, CUDA 11.2), rather
+// than a cache of Ample's, is the well-kept allocator for this: its allocations and frees are
+// commands of a stream, and what is freed is reused by the next allocation of that stream
+// without a round through the driver's virtual memory. Each GPU has one pool of Ample's (the
+// device's default pool belongs to the program's other CUDA code, whose settings Ample leaves
+// alone), holding on to every freed byte (release threshold: unlimited) until an allocation
+// finds too little memory left: then the pool gives back what it holds and the allocation is
+// tried once more, so memory the pool keeps never makes an allocation fail that would succeed
+// without it. Where the driver or the device has no pools, cuMemAlloc and cuMemFree.
+//
+// Every allocation and free is on the legacy default stream, where the backend's copies,
+// memsets and launches run (gpu_devices.cpp, gpu_launch.cpp): a free is ordered after every
+// use before it, and the memory's next allocation after the free.
+#pragma once
+
+#include <cstddef>
+
+#include "driver.hpp"
+#include "gpu.hpp"
+
+namespace ample::detail::cuda {
+
+/// allocate_on() is `bytes` (at least 1) of GPU `g`'s memory, whose context is current on the
+/// calling thread; out_of_memory naming `what`, the size and the GPU if there is too little.
+CUdeviceptr allocate_on(const gpu& g, const driver& d, std::size_t bytes, const char* what);
+
+/// release_on() frees what allocate_on() returned for `g`. A failure here (a context lost
+/// earlier) was reported by the call that lost it, and is ignored.
+void release_on(const gpu& g, const driver& d, CUdeviceptr p) noexcept;
+
+}  // namespace ample::detail::cuda

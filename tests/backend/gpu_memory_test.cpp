@@ -1,0 +1,111 @@
+// The fake GPU's memory under buffers (src/backend/cuda/memory_pool.hpp): what is freed stays
+// with Ample's pool for the next allocation, across synchronisations; what the pool keeps
+// never makes an allocation fail; reused memory starts zeroed, as new memory does.
+// CTest runs these twice: with the fake's memory pools, and without (no_pools:), where the
+// backend allocates with cuMemAlloc and each free gives the memory back.
+#include "gpu_launch_fixture.hpp"
+
+#include <cstdlib>
+
+namespace {
+
+constexpr std::size_t mebibyte = std::size_t{1} << 20;
+
+class GpuMemoryTest : public GpuLaunchTest {
+ protected:
+  void SetUp() override {
+    GpuLaunchTest::SetUp();
+    void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+    ASSERT_NE(lib, nullptr);
+    reserved_ = reinterpret_cast<std::size_t (*)()>(dlsym(lib, "ample_fake_cuda_reserved_bytes"));
+    allocated_ = reinterpret_cast<std::size_t (*)()>(dlsym(lib, "ample_fake_cuda_allocated_bytes"));
+    ASSERT_TRUE(reserved_ && allocated_);
+  }
+
+  static bool pools() {
+    const char* setting = std::getenv("AMPLE_FAKE_CUDA_MEMORY_POOLS");
+    return setting == nullptr || std::string(setting) != "0";
+  }
+
+  /// The fake GPU's memory_ops: its buffers' memory (arrays stay in host memory on a GPU until
+  /// device code uses them, and views' GPU copies are made for kernels).
+  const ample::detail::device& gpu_device() const { return *ample::detail::find_device(gpu_.get_device_path()); }
+  void* allocate(std::size_t bytes) const { return gpu_device().memory->allocate(gpu_device(), bytes, "a test buffer"); }
+  void release(void* p) const { gpu_device().memory->release(gpu_device(), p); }
+  /// synchronise() copies a byte out of `p`: the copy waits for the GPU, a synchronisation at
+  /// which the driver gives back what a pool keeps beyond its release threshold.
+  void synchronise(const void* p) const {
+    char byte;
+    gpu_device().memory->copy_out(gpu_device(), &byte, p, 1);
+  }
+
+  std::size_t (*reserved_)() = nullptr;
+  std::size_t (*allocated_)() = nullptr;
+};
+
+TEST_F(GpuMemoryTest, FreedMemoryIsKeptForTheNextAllocation) {
+  void* const small = allocate(1);
+  const std::size_t reserved = reserved_(), allocated = allocated_();
+  release(allocate(16 * mebibyte));
+  synchronise(small);
+  EXPECT_EQ(allocated_(), allocated) << "the memory was not freed";
+  EXPECT_EQ(reserved_(), pools() ? reserved + 16 * mebibyte : reserved);
+  void* const again = allocate(16 * mebibyte);
+  EXPECT_EQ(reserved_(), reserved + 16 * mebibyte) << "the second allocation did not reuse the first's memory";
+  release(again);
+  release(small);
+}
+
+TEST_F(GpuMemoryTest, MemoryThePoolKeepsNeverMakesAnAllocationFail) {
+  release(allocate(40 * mebibyte));
+  // 40 MiB kept and 56 MiB more do not fit in the fake GPU's 64: the pool must give back.
+  void* const second = allocate(56 * mebibyte);
+  EXPECT_EQ(allocated_(), 56 * mebibyte);
+  release(second);
+}
+
+TEST_F(GpuMemoryTest, TooLargeAnAllocationIsOutOfMemoryNamingTheSizeAndLosesNothing) {
+  release(allocate(8 * mebibyte));
+  try {
+    release(allocate(80 * mebibyte));
+    ADD_FAILURE() << "80 MiB fit in 64";
+  } catch (const out_of_memory& e) {
+    const std::string said = e.what();
+    EXPECT_NE(said.find("cannot allocate 83886080 bytes of a test buffer on Ample fake GPU"), std::string::npos)
+        << said;
+  }
+  void* const fits = allocate(60 * mebibyte);
+  EXPECT_EQ(allocated_(), 60 * mebibyte);
+  release(fits);
+}
+
+TEST_F(GpuMemoryTest, ReusedMemoryStartsZeroed) {
+  const std::vector<float> sevens(mebibyte, 7.0f);
+  const std::size_t bytes = sevens.size() * sizeof(float);
+  void* const first = allocate(bytes);
+  gpu_device().memory->copy_in(gpu_device(), first, sevens.data(), bytes);
+  release(first);
+  void* const second = allocate(bytes);
+  std::vector<float> out(sevens.size(), 1.0f);
+  gpu_device().memory->copy_out(gpu_device(), out.data(), second, bytes);
+  EXPECT_EQ(std::count(out.begin(), out.end(), 0.0f), static_cast<std::ptrdiff_t>(out.size()));
+  release(second);
+}
+
+TEST_F(GpuMemoryTest, ViewsMadeAnewForEachKernelReuseOneAllocation) {
+#ifndef AMPLE_EXPECT_DEVICE_CODE
+  GTEST_SKIP() << "skipped: without device code the kernels run on the CPU engine";
+#endif
+  std::vector<float> data(4 * mebibyte / sizeof(float), 1.0f);
+  hook_.play = [](const ample_fake_cuda_launch&) { return 0; };
+  const std::size_t reserved = reserved_();
+  for (int round = 0; round < 5; ++round) {
+    array_view<float, 1> v(static_cast<int>(data.size()), data);
+    parallel_for_each(gpu_.get_default_view(), v.extent, [=](index<1> i) restrict(amp) { v[i] += 1.0f; });
+    v.synchronize();
+  }
+  EXPECT_EQ(hook_.launches, 5);
+  EXPECT_EQ(reserved_(), reserved + (pools() ? 4 * mebibyte : 0));
+}
+
+}  // namespace
