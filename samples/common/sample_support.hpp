@@ -145,13 +145,16 @@ inline constexpr std::string_view ansi_reset = "\x1b[0m";
 
 // ---- the closing line -----------------------------------------------------------------------
 
-/// tiled_path() names the path the program's tiled launches took: "compiled" (the
-/// compiled-barrier pass, Clang 14), "fibers", "mixed", or "none" without tiled launches.
+/// tiled_path() names the path the program's tiled launches took: on the CPU engine
+/// "compiled" (the compiled-barrier pass) or "fibers", "gpu" (device code on a GPU), "mixed"
+/// for more than one of these, or "none" without tiled launches.
 inline const char* tiled_path() {
-  const ample::detail::cpu::tiled_path_counts launches = ample::detail::cpu::tiled_launches();
-  if (launches.compiled > 0 && launches.fibers > 0) return "mixed";
-  if (launches.compiled > 0) return "compiled";
-  return launches.fibers > 0 ? "fibers" : "none";
+  const ample::detail::cpu::tiled_path_counts cpu = ample::detail::cpu::tiled_launches();
+  const unsigned long long gpu = ample::detail::gpu_tiled_launches();
+  if ((cpu.compiled > 0) + (cpu.fibers > 0) + (gpu > 0) > 1) return "mixed";
+  if (cpu.compiled > 0) return "compiled";
+  if (cpu.fibers > 0) return "fibers";
+  return gpu > 0 ? "gpu" : "none";
 }
 
 /// narrow() is a device path as a byte string: device paths are ASCII.

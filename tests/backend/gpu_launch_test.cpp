@@ -296,6 +296,33 @@ TEST_F(GpuLaunchTest, KernelCallingExactMathFunctionsHasDeviceCode) {
   });
 }
 
+// A tiled kernel is one block per tile on the GPU, counted as a tiled launch there (the tour's
+// "tiled kernels" column), on neither of the CPU engine's paths.
+TEST_F(GpuLaunchTest, TiledKernelLaunchesOnTheGpuAndIsCountedThere) {
+  std::vector<int> data(256, 0);
+  array_view<int, 1> v(256, data);
+  hook_.play = [](const ample_fake_cuda_launch& l) {
+    const bool one_block_per_tile = l.grid[0] == 4 && l.block[0] == 64 && l.grid[1] * l.grid[2] * l.block[1] * l.block[2] == 1;
+    return one_block_per_tile ? 0 : 1;  // CUDA_ERROR_INVALID_VALUE
+  };
+  const ample::detail::cpu::tiled_path_counts cpu_before = ample::detail::cpu::tiled_launches();
+  const unsigned long long gpu_before = ample::detail::gpu_tiled_launches();
+  testing::internal::CaptureStderr();
+  parallel_for_each(gpu_.get_default_view(), v.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
+    tile_static int s[64];
+    s[t.local[0]] = t.local[0];
+    t.barrier.wait();
+    v[t.global] = s[63 - t.local[0]];
+  });
+  v.synchronize();
+  const std::string said = testing::internal::GetCapturedStderr();
+  const ample::detail::cpu::tiled_path_counts cpu_after = ample::detail::cpu::tiled_launches();
+  const unsigned long long on_cpu = cpu_after.compiled + cpu_after.fibers - cpu_before.compiled - cpu_before.fibers;
+  EXPECT_EQ(hook_.launches, expect_device_code ? 1 : 0) << said;
+  EXPECT_EQ(ample::detail::gpu_tiled_launches() - gpu_before, expect_device_code ? 1u : 0u);
+  EXPECT_EQ(on_cpu, expect_device_code ? 0u : 1u);
+}
+
 // A section, view_as and reinterpret_as inside a kernel check their bounds, and throw on the
 // CPU engine where the check fails; device code traps there instead, so the kernel runs on the
 // GPU (compiler/test/device_code_checks.cpp).

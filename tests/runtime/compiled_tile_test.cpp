@@ -61,6 +61,7 @@ TEST_P(CompiledTileTest, BarrierThroughAPointerFailsLoudlyWhenCompiled) {
 
 TEST_P(CompiledTileTest, TiledLaunchesAreCountedByPath) {
   const ample::detail::cpu::tiled_path_counts before = ample::detail::cpu::tiled_launches();
+  const unsigned long long gpu_before = ample::detail::gpu_tiled_launches();
   std::vector<int> v(256, 0);
   array_view<int, 1> av(256, v);
   parallel_for_each(av.extent.tile<64>(), [=](tiled_index<64> t) restrict(amp) {
@@ -73,6 +74,7 @@ TEST_P(CompiledTileTest, TiledLaunchesAreCountedByPath) {
   const ample::detail::cpu::tiled_path_counts after = ample::detail::cpu::tiled_launches();
   EXPECT_EQ(after.compiled - before.compiled, compiled_here() && !on_gpu() ? 1u : 0u);
   EXPECT_EQ(after.fibers - before.fibers, compiled_here() || on_gpu() ? 0u : 1u);
+  EXPECT_EQ(ample::detail::gpu_tiled_launches() - gpu_before, on_gpu() ? 1u : 0u);
   for (int i = 0; i < 256; ++i) ASSERT_EQ(v[i], 63 - i % 64) << "element " << i;
 }
 

@@ -69,4 +69,8 @@ void announce_cpu_fallback(const device& d, const char* kernel, const std::strin
 void run_gpu_kernel(const device& d, const gpu_kernel& k, const void* object, std::size_t object_bytes,
                     const std::int32_t* extent, const gpu_grid& grid);
 
+/// gpu_tiled_launches() counts the tiled launches that ran on a GPU since the process started
+/// (the CPU engine's paths count theirs in cpu::tiled_launches()).
+unsigned long long gpu_tiled_launches() noexcept;
+
 }  // namespace ample::detail

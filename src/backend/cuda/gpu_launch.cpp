@@ -2,6 +2,7 @@
 // (include/ample/detail/gpu_launch.hpp).
 #include "ample/detail/gpu_launch.hpp"
 
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -28,6 +29,8 @@ struct gpu_kernel {
 };
 
 namespace {
+
+std::atomic<unsigned long long> tiled_launches_on_gpus{0};
 
 /// loaded_kernels holds each kernel's module per GPU, loaded on its first launch there, for
 /// the process's life (the driver's JIT takes milliseconds; launches take microseconds).
@@ -99,6 +102,9 @@ void run_gpu_kernel(const device& d, const gpu_kernel& k, const void* object, st
   // The message is made only for a failure: this is every launch's path.
   if (const cuda::CUresult r = dr.cuStreamSynchronize(nullptr); r != cuda::CUDA_SUCCESS)
     dr.failure(r, std::string("kernel ") + k.code->source_name + " on " + d.gpu->name);
+  if (extent == nullptr) tiled_launches_on_gpus.fetch_add(1, std::memory_order_relaxed);
 }
+
+unsigned long long gpu_tiled_launches() noexcept { return tiled_launches_on_gpus.load(std::memory_order_relaxed); }
 
 }  // namespace ample::detail
