@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -29,6 +30,12 @@ inline constexpr llvm::StringLiteral DivergedFunction = "ample_tile_diverged";
 /// Called where a check of the library that kernels reach failed, before the throw
 /// (include/ample/exceptions.hpp): device code traps there.
 inline constexpr llvm::StringLiteral KernelCheckFailedFunction = "ample_kernel_check_failed";
+
+/// The largest kernel object a GPU kernel takes by value, in parameter space: a launch's
+/// parameters hold 4 KiB on every driver the PTX targets, and a flat kernel's extent follows
+/// the object. A larger object travels in global memory, the kernel taking its address
+/// (include/ample/detail/gpu_launch.hpp's max_parameter_object_bytes: the same number).
+inline constexpr uint64_t MaxParameterObjectBytes = 4096 - 16;
 
 /// The pass name of the remarks: -Rpass-missed=ample-compiled-barriers shows the declines.
 inline constexpr const char *RemarkPass = "ample-compiled-barriers";

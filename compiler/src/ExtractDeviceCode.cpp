@@ -41,6 +41,9 @@ struct DeviceEntry {
   KernelEntry Found;
   uint64_t KernelBytes;  ///< sizeof(Kernel)
   Align KernelAlign;
+  /// InGlobalMemory: the object is larger than parameter space holds, and the kernel takes its
+  /// address in global memory instead of its bytes.
+  bool InGlobalMemory;
   std::string KernelName;  ///< in the PTX
   std::string SourceName;  ///< for messages: the kernel's C++ type
 };
@@ -128,12 +131,8 @@ std::optional<DeviceEntry> describeEntry(const KernelEntry &Found, StringSet<> &
     Why = "the kernel object's size is unknown";
     return std::nullopt;
   }
-  // The parameter space of a launch holds 4 KiB on every driver this code targets.
-  if (Bytes > 4096 - 16) {
-    Why = "the kernel object has " + std::to_string(Bytes) + " bytes, more than a launch's 4 KiB of parameters";
-    return std::nullopt;
-  }
-  return DeviceEntry{Found, Bytes, Alignment, kernelNameFor(Found, TakenNames), sourceNameFor(Found)};
+  const bool InGlobalMemory = Bytes > MaxParameterObjectBytes;
+  return DeviceEntry{Found, Bytes, Alignment, InGlobalMemory, kernelNameFor(Found, TakenNames), sourceNameFor(Found)};
 }
 
 /// removeHostOnlyGlobals() drops from the device module what only the host's linker and loader
@@ -225,8 +224,10 @@ void makeTargetNeutral(Function &F) {
 }
 
 /// addKernel() adds to `D` the GPU kernel of `E`, calling `Body` (the entry's device copy). The
-/// kernel object comes by value; x is the last dimension of every index (C++ AMP's innermost,
-/// so that neighbouring threads touch neighbouring elements).
+/// kernel object comes by value, or by its address in global memory where parameter space
+/// cannot hold it (`E.InGlobalMemory`: a copy of the launch's own, which nothing else
+/// reaches); x is the last dimension of every index (C++ AMP's innermost, so that neighbouring
+/// threads touch neighbouring elements).
 ///   - flat: `ample_kernel_K(object, i32 e0, i32 e1, i32 e2)`: each thread's index is its
 ///     global grid position, run if inside the extent (e0, e1, e2), padded with ones;
 ///   - tiled: `ample_kernel_K(object)`: a block is a tile (its position the tile index), a
@@ -241,7 +242,13 @@ void addKernel(Module &D, const DeviceEntry &E, Function &Body) {
     Parameters.append(3, I32);
   auto *KernelType = FunctionType::get(Type::getVoidTy(C), Parameters, false);
   Function *Kernel = Function::Create(KernelType, GlobalValue::ExternalLinkage, E.KernelName, D);
-  Kernel->addParamAttr(0, Attribute::getWithByValType(C, Object));
+  if (E.InGlobalMemory) {
+    Kernel->addParamAttr(0, Attribute::NoAlias);
+    Kernel->addParamAttr(0, Attribute::NonNull);
+    Kernel->addDereferenceableParamAttr(0, E.KernelBytes);
+  } else {
+    Kernel->addParamAttr(0, Attribute::getWithByValType(C, Object));
+  }
   Kernel->addParamAttr(0, Attribute::getWithAlignment(C, E.KernelAlign));
   Kernel->addFnAttr(Attribute::NoUnwind);
 

@@ -14,7 +14,8 @@ class Argument;
 namespace ample {
 
 /// pointerOffsets() lists the byte offsets in the kernel object (`Object`, the GPU kernel's
-/// byval parameter, after optimisation) of every pointer that device code reads from it and
+/// byval parameter, or its address in global memory for an object too large for parameters,
+/// after optimisation) of every pointer that device code reads from it and
 /// uses as an address: a view's data pointer, which the runtime points at the device's copy
 /// before the launch, or anything else — an array or texture captured by reference, a raw
 /// pointer — which holds a host address that no GPU can reach. The runtime compares the list

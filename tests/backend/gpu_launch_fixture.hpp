@@ -52,21 +52,25 @@ int call_hook(const ample_fake_cuda_launch* launch, void* context) {
 }
 
 /// play_flat<Kernel, N>() runs every work-item of a flat kernel from its parameters: the
-/// object's bytes (its views pointing at the fake GPU's memory, reachable during the launch)
-/// and the extent after them. As on a GPU, in_kernel is true while it runs. The object must
-/// hold neither `host_data` nor `host_object` (a view's data, an array), host addresses.
+/// object's bytes (its views pointing at the fake GPU's memory, reachable during the launch),
+/// or their address in that memory for an object larger than parameters hold, and the extent
+/// after them. As on a GPU, in_kernel is true while it runs. The object must hold neither
+/// `host_data` nor `host_object` (a view's data, an array), host addresses.
 template <class Kernel, int N>
 std::function<int(const ample_fake_cuda_launch&)> play_flat(const void* host_data, const void* host_object = nullptr) {
   return [host_data, host_object](const ample_fake_cuda_launch& l) {
-    const std::size_t padded = (sizeof(Kernel) + 3) / 4 * 4;
+    constexpr bool by_address = sizeof(Kernel) > ample::detail::max_parameter_object_bytes;
+    const std::size_t padded = by_address ? sizeof(void*) : (sizeof(Kernel) + 3) / 4 * 4;
     if (l.parameter_bytes != padded + 12) return 1;  // CUDA_ERROR_INVALID_VALUE
+    const char* bytes = static_cast<const char*>(l.parameters);
+    if (by_address) std::memcpy(&bytes, l.parameters, sizeof bytes);
     for (std::size_t at = 0; at + sizeof(void*) <= sizeof(Kernel); at += alignof(void*)) {
       const void* p;
-      std::memcpy(&p, static_cast<const char*>(l.parameters) + at, sizeof p);
+      std::memcpy(&p, bytes + at, sizeof p);
       if (p == host_data || (p != nullptr && p == host_object)) return 700;  // CUDA_ERROR_ILLEGAL_ADDRESS
     }
     alignas(Kernel) unsigned char object[sizeof(Kernel)];
-    std::memcpy(object, l.parameters, sizeof(Kernel));
+    std::memcpy(object, bytes, sizeof(Kernel));
     std::int32_t dims[3];
     std::memcpy(dims, static_cast<const char*>(l.parameters) + padded, sizeof dims);
     extent<N> e;

@@ -150,11 +150,12 @@ TEST_F(GpuLaunchTest, HostAccessToAnArrayInTheGpusMemoryGoesThroughItsMirror) {
   EXPECT_EQ(hook_.launches, expect_device_code ? 2 : 0);
 }
 
-/// oversized is more than a launch's 4 KiB of parameters: a kernel capturing it by value has no
-/// device code.
-struct oversized {
-  int values[1100];
-};
+/// over_rank_4() is `e` as the domain of rank 4 that covers it: a GPU grid has 3 dimensions, so
+/// a kernel over it runs on the CPU engine.
+extent<4> over_rank_4(const extent<1>& e) {
+  const int dims[4] = {1, 1, 1, e[0]};
+  return extent<4>(dims);
+}
 
 // A kernel that runs on the CPU engine instead reads arrays' host copies: what an earlier
 // kernel wrote in the GPU's memory comes home first, and goes back for the next.
@@ -164,16 +165,14 @@ TEST_F(GpuLaunchTest, AKernelOnTheCpuEngineReadsArraysMadeCurrentOnTheHost) {
   hook_.play = play_flat<decltype(write), 1>(nullptr, &a);
   parallel_for_each(gpu_.get_default_view(), a.extent, write);
   gpu_.get_default_view().wait();
-  oversized table{};
-  table.values[1099] = 1000;
   testing::internal::CaptureStderr();
-  parallel_for_each(gpu_.get_default_view(), a.extent,
-                    [table, &a](index<1> i) restrict(amp) { a[i] += table.values[1099]; });
+  parallel_for_each(gpu_.get_default_view(), over_rank_4(a.extent),
+                    [&a](index<4> i) restrict(amp) { a[i[3]] += 1000; });
   // A view over the array, in a kernel that also runs on the CPU engine, is held by the launch
   // over the buffer that the host access to every array in a GPU's memory also reaches.
   const array_view<int, 1> over_a(a);
-  parallel_for_each(gpu_.get_default_view(), a.extent,
-                    [table, over_a](index<1> i) restrict(amp) { over_a[i] += table.values[0]; });
+  parallel_for_each(gpu_.get_default_view(), over_rank_4(a.extent),
+                    [over_a](index<4> i) restrict(amp) { over_a[i[3]] += 1; });
   const std::string said = testing::internal::GetCapturedStderr();
   // Without device code the first kernel said it already (GCC names every lambda here alike).
   if (expect_device_code) {
@@ -183,7 +182,7 @@ TEST_F(GpuLaunchTest, AKernelOnTheCpuEngineReadsArraysMadeCurrentOnTheHost) {
   hook_.play = play_flat<decltype(increment), 1>(nullptr, &a);
   parallel_for_each(gpu_.get_default_view(), a.extent, increment);
   const std::vector<int> out = a;
-  for (int i = 0; i < 16; ++i) ASSERT_EQ(out[i], 3 * i + 1001) << "element " << i;
+  for (int i = 0; i < 16; ++i) ASSERT_EQ(out[i], 3 * i + 1002) << "element " << i;
   EXPECT_EQ(hook_.launches, expect_device_code ? 2 : 0);
 }
 
@@ -267,14 +266,13 @@ TEST_F(GpuLaunchTest, AKernelOnTheCpuEngineReadsTexturesMadeCurrentOnTheHost) {
   const auto write = [=](index<1> i) restrict(amp) { wv.set(i, 3 * i[0]); };
   hook_.play = play_flat<decltype(write), 1>(texels_on_host(tex), &tex);
   parallel_for_each(gpu_.get_default_view(), tex.extent, write);
-  oversized table{};
-  table.values[1099] = 1000;
   const graphics::texture_view<int, 1> tv(tex);
   testing::internal::CaptureStderr();
-  parallel_for_each(gpu_.get_default_view(), tex.extent,
-                    [table, tv](index<1> i) restrict(amp) { tv.set(i, tv[i] + table.values[1099]); });
-  parallel_for_each(gpu_.get_default_view(), tex.extent,
-                    [table, &tex](index<1> i) restrict(amp) { tex.set(i, tex[i] + table.values[0] + 1); });
+  parallel_for_each(gpu_.get_default_view(), over_rank_4(tex.extent), [tv](index<4> i) restrict(amp) {
+    tv.set(index<1>(i[3]), tv[index<1>(i[3])] + 1000);
+  });
+  parallel_for_each(gpu_.get_default_view(), over_rank_4(tex.extent),
+                    [&tex](index<4> i) restrict(amp) { tex.set(index<1>(i[3]), tex[index<1>(i[3])] + 1); });
   const std::string said = testing::internal::GetCapturedStderr();
   if (expect_device_code) {
     EXPECT_NE(said.find("runs on the CPU engine"), std::string::npos) << said;
@@ -294,6 +292,39 @@ TEST_F(GpuLaunchTest, KernelCallingExactMathFunctionsHasDeviceCode) {
   expect_launched_on_gpu(expect_device_code, [](array_view<float, 1> v) {
     return [=](index<1> i) restrict(amp) { v[i] = fast_math::sqrtf(v[i]) + precise_math::fma(double(v[i]), 2.0, 1.0); };
   });
+}
+
+/// coefficients is a kernel's table of 2048 floats, 8 KiB: more than a launch's parameters hold.
+struct coefficients {
+  float values[2048];
+};
+
+// A kernel object too large for a launch's parameters is copied to the GPU's memory for the
+// launch, and the device code gets its address; the copy is freed after the launch.
+TEST_F(GpuLaunchTest, AKernelObjectLargerThanTheParametersTravelsInTheGpusMemory) {
+  void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  const auto allocated = reinterpret_cast<std::size_t (*)()>(dlsym(lib, "ample_fake_cuda_allocated_bytes"));
+  ASSERT_NE(allocated, nullptr);
+  const std::size_t before = allocated();
+  coefficients table{};
+  for (int k = 0; k < 2048; ++k) table.values[k] = 0.5f * static_cast<float>(k);
+  std::vector<float> data(2048, 1.0f);
+  {
+    array_view<float, 1> v(2048, data);
+    const auto add = [=](index<1> i) restrict(amp) { v[i] += table.values[2047 - i[0]]; };
+    static_assert(sizeof(add) > ample::detail::max_parameter_object_bytes);
+    hook_.play = play_flat<decltype(add), 1>(data.data());
+    testing::internal::CaptureStderr();
+    parallel_for_each(gpu_.get_default_view(), v.extent, add);
+    v.synchronize();
+    const std::string said = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(hook_.launches, expect_device_code ? 1 : 0) << said;
+    if (expect_device_code) {
+      EXPECT_EQ(said, "");
+    }
+  }
+  for (int k = 0; k < 2048; ++k) ASSERT_EQ(data[k], 1.0f + 0.5f * static_cast<float>(2047 - k)) << "element " << k;
+  EXPECT_EQ(allocated(), before) << "the object's copy in the GPU's memory was not freed";
 }
 
 // A tiled kernel is one block per tile on the GPU, counted as a tiled launch there (the tour's

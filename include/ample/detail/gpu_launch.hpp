@@ -62,8 +62,15 @@ std::uint32_t pointer_count(const gpu_kernel& k) noexcept;
 /// `d` runs on the CPU engine instead, and `why`. `kernel`: kernel_type_name()'s text.
 void announce_cpu_fallback(const device& d, const char* kernel, const std::string& why);
 
+/// The largest kernel object the device code takes by value, in a launch's parameters (4 KiB
+/// on every driver, with a flat kernel's extent after the object); a larger one is copied to
+/// the GPU's memory for the launch, and the device code takes its address. The device-code
+/// pass decides by the same number (compiler/src/Contract.h's MaxParameterObjectBytes).
+inline constexpr std::size_t max_parameter_object_bytes = 4096 - 16;
+
 /// run_gpu_kernel() launches `k` on `d` over `grid`, with the kernel object's bytes (its views
-/// pointing at the GPU's copies) as its parameter, followed for a flat kernel by the extent
+/// pointing at the GPU's copies) as its parameter, or their address in the GPU's memory for an
+/// object larger than max_parameter_object_bytes, followed for a flat kernel by the extent
 /// (`extent`: three values, padded with ones; null for a tiled kernel), and waits for it. A
 /// driver error throws the C++ AMP exception for it (cuda/driver.hpp) naming the kernel.
 void run_gpu_kernel(const device& d, const gpu_kernel& k, const void* object, std::size_t object_bytes,

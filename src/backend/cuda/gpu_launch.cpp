@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <utility>
 #include <vector>
@@ -15,6 +16,7 @@
 #include "ample/detail/device_entry.hpp"
 #include "driver.hpp"
 #include "gpu.hpp"
+#include "memory_pool.hpp"
 #include "module.hpp"
 
 namespace ample::detail {
@@ -43,6 +45,28 @@ loaded_kernels& the_kernels() {
   static auto* k = new loaded_kernels;  // immortal: queues may launch during exit
   return *k;
 }
+
+/// object_in_gpu_memory is a kernel object too large for a launch's parameters, copied to the
+/// GPU's memory for one launch (the device code takes its address), and freed after it: the
+/// free is ordered after the launch on the legacy default stream (memory_pool.hpp).
+struct object_in_gpu_memory {
+  object_in_gpu_memory(const cuda::gpu& g, const cuda::driver& d, const void* object, std::size_t bytes,
+                       const char* kernel)
+      : gpu(g), driver(d), address(cuda::allocate_on(g, d, bytes, (std::string("the object of kernel ") + kernel).c_str())) {
+    // From pageable memory the call returns once the driver has taken the bytes.
+    if (const cuda::CUresult r = d.cuMemcpyHtoDAsync(address, object, bytes, nullptr); r != cuda::CUDA_SUCCESS) {
+      cuda::release_on(g, d, address);
+      d.failure(r, "copy of the " + std::to_string(bytes) + "-byte object of kernel " + kernel + " to " + g.name);
+    }
+  }
+  object_in_gpu_memory(const object_in_gpu_memory&) = delete;
+  object_in_gpu_memory& operator=(const object_in_gpu_memory&) = delete;
+  ~object_in_gpu_memory() { cuda::release_on(gpu, driver, address); }
+
+  const cuda::gpu& gpu;
+  const cuda::driver& driver;
+  const cuda::CUdeviceptr address;
+};
 
 /// type_of() is the kernel's type in kernel_type_name()'s text: "[with Kernel = T]" (GCC) or
 /// "[Kernel = T]" (Clang).
@@ -91,8 +115,14 @@ void run_gpu_kernel(const device& d, const gpu_kernel& k, const void* object, st
                     const std::int32_t* extent, const gpu_grid& grid) {
   d.gpu->make_current();
   const cuda::driver& dr = *cuda::driver::get();
-  // The parameters as the pass's kernel declares them: the object, then for a flat kernel the
-  // extent as three 4-byte values after it (the object padded to their alignment).
+  std::optional<object_in_gpu_memory> placed;
+  if (object_bytes > max_parameter_object_bytes) {
+    placed.emplace(*d.gpu, dr, object, object_bytes, k.code->source_name);
+    object = &placed->address;
+    object_bytes = sizeof placed->address;
+  }
+  // The parameters as the pass's kernel declares them: the object (or its address), then for
+  // a flat kernel the extent as three 4-byte values after it (padded to their alignment).
   const std::size_t padded = (object_bytes + 3) / 4 * 4;
   std::vector<unsigned char> parameters(extent != nullptr ? padded + 3 * sizeof(std::int32_t) : object_bytes);
   std::memcpy(parameters.data(), object, object_bytes);
