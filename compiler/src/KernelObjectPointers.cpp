@@ -4,9 +4,11 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Argument.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -50,6 +52,73 @@ bool onlyCompared(const Value &V) {
     return isa<ICmpInst>(U) ||
            ((isa<BinaryOperator>(U) || isa<TruncInst>(U) || isa<ZExtInst>(U)) && onlyCompared(*U));
   });
+}
+
+/// Offsets that a choice between constants may take are followed one by one, up to this many.
+constexpr size_t MaxChoices = 16;
+
+/// possibleValues() adds to `Values` every value `V` may take, where it is a constant or a
+/// choice between such (select, phi, and their extensions): what -O2 makes of a kernel that
+/// picks one of its views by a condition (`cond ? a : b`), an index into the object that is
+/// one of a few constants. False if it is anything else, or more than MaxChoices values.
+bool possibleValues(const Value &V, SmallVectorImpl<int64_t> &Values, SmallPtrSetImpl<const PHINode *> &Seen) {
+  if (const auto *Constant = dyn_cast<ConstantInt>(&V)) {
+    if (!is_contained(Values, Constant->getSExtValue()))
+      Values.push_back(Constant->getSExtValue());
+    return Values.size() <= MaxChoices;
+  }
+  if (const auto *Select = dyn_cast<SelectInst>(&V))
+    return possibleValues(*Select->getTrueValue(), Values, Seen) &&
+           possibleValues(*Select->getFalseValue(), Values, Seen);
+  if (const auto *Phi = dyn_cast<PHINode>(&V)) {
+    if (!Seen.insert(Phi).second)
+      return true; // A loop back to it: its other values are being collected.
+    return all_of(Phi->incoming_values(), [&](const Value *In) { return possibleValues(*In, Values, Seen); });
+  }
+  if (isa<SExtInst>(&V))
+    return possibleValues(*cast<Instruction>(V).getOperand(0), Values, Seen);
+  if (isa<ZExtInst>(&V)) {
+    SmallVector<int64_t, 4> Narrow;
+    if (!possibleValues(*cast<Instruction>(V).getOperand(0), Narrow, Seen))
+      return false;
+    const unsigned Bits = cast<Instruction>(V).getOperand(0)->getType()->getIntegerBitWidth();
+    for (int64_t N : Narrow) {
+      const int64_t Wide = Bits >= 64 ? N : static_cast<int64_t>(static_cast<uint64_t>(N) & ((uint64_t{1} << Bits) - 1));
+      if (!is_contained(Values, Wide))
+        Values.push_back(Wide);
+    }
+    return Values.size() <= MaxChoices;
+  }
+  return false;
+}
+
+/// possibleOffsets() is every byte offset `GEP` may add, where each of its variable indices is
+/// a choice between constants (possibleValues()); none otherwise.
+std::optional<SmallVector<int64_t, 4>> possibleOffsets(const GEPOperator &GEP, const DataLayout &Layout) {
+  SmallVector<int64_t, 4> Offsets{0};
+  for (gep_type_iterator Step = gep_type_begin(GEP), End = gep_type_end(GEP); Step != End; ++Step) {
+    const Value &Index = *Step.getOperand();
+    if (StructType *Struct = Step.getStructTypeOrNull()) {
+      const uint64_t Field = Layout.getStructLayout(Struct)->getElementOffset(cast<ConstantInt>(Index).getZExtValue());
+      for (int64_t &O : Offsets)
+        O += static_cast<int64_t>(Field);
+      continue;
+    }
+    const auto Stride = static_cast<int64_t>(Layout.getTypeAllocSize(Step.getIndexedType()).getFixedValue());
+    SmallVector<int64_t, 4> Values;
+    SmallPtrSet<const PHINode *, 4> Seen;
+    if (!possibleValues(Index, Values, Seen))
+      return std::nullopt;
+    SmallVector<int64_t, 4> Next;
+    for (int64_t O : Offsets)
+      for (int64_t Value : Values)
+        if (!is_contained(Next, O + Value * Stride))
+          Next.push_back(O + Value * Stride);
+    if (Next.size() > MaxChoices)
+      return std::nullopt;
+    Offsets = std::move(Next);
+  }
+  return Offsets;
 }
 
 /// describe() is `V` as IR, for messages.
@@ -100,6 +169,8 @@ struct Walk {
   /// of the walk.
   static constexpr unsigned MaxDepth = 16;
 
+  explicit Walk(const DataLayout &L) : Layout(L) {}
+
   const DataLayout &Layout;
   SmallVector<uint32_t, 4> Offsets;
   std::string Why;
@@ -108,6 +179,10 @@ struct Walk {
   /// with what it pointed at; FollowedPointers those followed as the object's pointers.
   std::set<std::tuple<const Argument *, Region, std::optional<uint64_t>>> FollowedAddresses;
   std::set<std::pair<const Argument *, uint64_t>> FollowedPointers;
+  /// FollowedChoices holds the selects and phis followed this round, with what they pointed at;
+  /// ChoicesBeingFollowed those whose uses the walk is in.
+  std::set<std::tuple<const Instruction *, Region, std::optional<uint64_t>>> FollowedChoices;
+  SmallPtrSet<const Instruction *, 4> ChoicesBeingFollowed;
   /// Contents is what each known stack slot holds; it persists across rounds.
   std::map<Region, SmallVector<Held, 2>> Contents;
   /// Walked holds the slots whose uses this round has walked.
@@ -120,6 +195,7 @@ struct Walk {
     Offsets.clear();
     FollowedAddresses.clear();
     FollowedPointers.clear();
+    FollowedChoices.clear();
     Walked.clear();
     Grew = false;
     if (!follow(Object, nullptr, 0))
@@ -147,11 +223,10 @@ struct Walk {
   bool follow(const Value &Address, Region R, std::optional<uint64_t> Offset) {
     for (const User *U : Address.users()) {
       if (const auto *GEP = dyn_cast<GEPOperator>(U)) {
-        APInt Delta(Layout.getIndexTypeSizeInBits(GEP->getType()), 0);
-        std::optional<uint64_t> Next;
-        if (Offset && GEP->accumulateConstantOffset(Layout, Delta))
-          Next = *Offset + Delta.getZExtValue();
-        if (!follow(*GEP, R, Next))
+        if (!followOffset(*GEP, R, Offset))
+          return false;
+      } else if (isa<SelectInst>(U) || isa<PHINode>(U)) {
+        if (!followChoice(cast<Instruction>(*U), R, Offset))
           return false;
       } else if (isa<BitCastOperator>(U) || isa<AddrSpaceCastOperator>(U)) {
         if (!follow(*U, R, Offset))
@@ -179,6 +254,34 @@ struct Walk {
       }
     }
     return true;
+  }
+
+  /// followOffset() follows `GEP`, an address `Offset` into `R` moved on: by a constant, by one
+  /// of a few (each followed), or by an unknown amount.
+  bool followOffset(const GEPOperator &GEP, Region R, std::optional<uint64_t> Offset) {
+    APInt Delta(Layout.getIndexTypeSizeInBits(GEP.getType()), 0);
+    if (Offset && GEP.accumulateConstantOffset(Layout, Delta))
+      return follow(GEP, R, *Offset + Delta.getZExtValue());
+    if (Offset)
+      if (const auto Choices = possibleOffsets(GEP, Layout))
+        return all_of(*Choices, [&](int64_t Choice) { return follow(GEP, R, *Offset + Choice); });
+    return follow(GEP, R, std::nullopt);
+  }
+
+  /// followChoice() follows a select or phi that may give the address `Offset` into `R`: as
+  /// that address (its other incoming addresses are followed from where they come, each as
+  /// itself). A phi that the walk of its own uses reaches again with another address, a loop
+  /// moving the address on, is followed from there at an unknown offset.
+  bool followChoice(const Instruction &Choice, Region R, std::optional<uint64_t> Offset) {
+    if (Offset && ChoicesBeingFollowed.count(&Choice) && !FollowedChoices.count({&Choice, R, Offset}))
+      Offset = std::nullopt;
+    if (!FollowedChoices.insert({&Choice, R, Offset}).second)
+      return true;
+    const bool Outermost = ChoicesBeingFollowed.insert(&Choice).second;
+    const bool Followable = follow(Choice, R, Offset);
+    if (Outermost)
+      ChoicesBeingFollowed.erase(&Choice);
+    return Followable;
   }
 
   /// load() handles `Load` of what lies at `Offset` in `R`.
@@ -358,7 +461,7 @@ struct Walk {
 } // namespace
 
 std::optional<SmallVector<uint32_t, 4>> pointerOffsets(Argument &Object, std::string &Why) {
-  Walk W{Object.getParent()->getParent()->getDataLayout(), {}, {}, 0, {}, {}, {}, {}, false};
+  Walk W(Object.getParent()->getParent()->getDataLayout());
   // Each round but the last teaches a slot something new, and a slot learns only what the
   // stores and copies into it put there: the rounds end.
   do {

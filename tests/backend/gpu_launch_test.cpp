@@ -294,6 +294,27 @@ TEST_F(GpuLaunchTest, KernelCallingExactMathFunctionsHasDeviceCode) {
   });
 }
 
+// A kernel that picks one of its views by a condition reads a view's data pointer at one of
+// two places in its object; both are found, pointed at the GPU's copies, and the kernel runs
+// on the GPU (compiler/test/device_code_pointers_chosen.cpp).
+TEST_F(GpuLaunchTest, AKernelChoosingBetweenViewsRunsOnTheGpusCopies) {
+  const std::vector<float> ones(64, 1.0f), twos(64, 2.0f);
+  std::vector<float> out(64, 0.0f);
+  const array_view<const float, 1> a(64, ones), b(64, twos);
+  const array_view<float, 1> result(64, out);
+  const auto pick = [=](index<1> i) restrict(amp) {
+    const array_view<const float, 1>& source = i[0] % 2 ? a : b;
+    result[i] = source[i] * 3.0f;
+  };
+  hook_.play = play_flat<decltype(pick), 1>(ones.data(), twos.data());
+  testing::internal::CaptureStderr();
+  parallel_for_each(gpu_.get_default_view(), result.extent, pick);
+  result.synchronize();
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(hook_.launches, expect_device_code ? 1 : 0) << said;
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(out[i], i % 2 ? 3.0f : 6.0f) << "element " << i;
+}
+
 /// coefficients is a kernel's table of 2048 floats, 8 KiB: more than a launch's parameters hold.
 struct coefficients {
   float values[2048];
