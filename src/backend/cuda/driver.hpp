@@ -61,8 +61,8 @@ struct driver {
 
   /// get() is the driver, opened and initialised (cuInit) on the first call; null where there
   /// is none to use: no libcuda.so.1, one too old to export an entry point above (but the
-  /// optional ones), or cuInit
-  /// failing (no NVIDIA device, a driver/kernel-module mismatch). Thread-safe.
+  /// optional ones), or cuInit failing (no NVIDIA device, a driver/kernel-module mismatch).
+  /// Thread-safe.
   static const driver* get() noexcept;
   /// why() says why get() is null (empty when it is not), naming the library, the missing
   /// entry point, or the driver's error.

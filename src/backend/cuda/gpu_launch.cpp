@@ -52,7 +52,9 @@ loaded_kernels& the_kernels() {
 struct object_in_gpu_memory {
   object_in_gpu_memory(const cuda::gpu& g, const cuda::driver& d, const void* object, std::size_t bytes,
                        const char* kernel)
-      : gpu(g), driver(d), address(cuda::allocate_on(g, d, bytes, (std::string("the object of kernel ") + kernel).c_str())) {
+      : gpu(g),
+        driver(d),
+        address(cuda::allocate_on(g, d, bytes, (std::string("the object of kernel ") + kernel).c_str())) {
     // From pageable memory the call returns once the driver has taken the bytes.
     if (const cuda::CUresult r = d.cuMemcpyHtoDAsync(address, object, bytes, nullptr); r != cuda::CUDA_SUCCESS) {
       cuda::release_on(g, d, address);
