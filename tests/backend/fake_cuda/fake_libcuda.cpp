@@ -240,9 +240,17 @@ CUdeviceptr allocate(fake_gpu& g, std::size_t offset, std::size_t bytes, std::si
   return at;
 }
 
-std::size_t offset_of(const fake_gpu& g, CUdeviceptr at) { return at - reinterpret_cast<CUdeviceptr>(g.device_view); }
+/// allocate_fresh() allocates `bytes` from the free ranges, for `pool` (null: cuMemAlloc's).
+/// Under the GPU's mutex.
+CUresult allocate_fresh(fake_gpu& g, CUdeviceptr* pointer, std::size_t bytes, fake_pool* pool) {
+  const std::size_t block = (bytes + alignment - 1) / alignment * alignment;
+  const std::optional<std::size_t> offset = take(g, block);
+  if (!offset) return out_of_memory;
+  *pointer = allocate(g, *offset, bytes, block, pool);
+  return success;
+}
 
-std::size_t block_for(std::size_t bytes) { return (bytes + alignment - 1) / alignment * alignment; }
+std::size_t offset_of(const fake_gpu& g, CUdeviceptr at) { return at - reinterpret_cast<CUdeviceptr>(g.device_view); }
 
 }  // namespace
 
@@ -353,10 +361,7 @@ CUresult cuMemAlloc_v2(CUdeviceptr* pointer, std::size_t bytes) {
   if (bytes == 0) return invalid_value;
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
-  const std::optional<std::size_t> offset = take(g, block_for(bytes));
-  if (!offset) return out_of_memory;
-  *pointer = allocate(g, *offset, bytes, block_for(bytes), nullptr);
-  return success;
+  return allocate_fresh(g, pointer, bytes, nullptr);
 }
 
 CUresult cuMemFree_v2(CUdeviceptr pointer) {
@@ -409,16 +414,13 @@ CUresult cuMemAllocFromPoolAsync(CUdeviceptr* pointer, std::size_t bytes, fake_p
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
   if (bytes == 0 || g.pools.count(pool) == 0) return invalid_value;
-  // A block the pool keeps, the smallest that fits, whole; otherwise fresh memory.
-  if (const auto kept = pool->kept.lower_bound(block_for(bytes)); kept != pool->kept.end()) {
+  // A block the pool keeps that holds the bytes, the smallest, whole; otherwise fresh memory.
+  if (const auto kept = pool->kept.lower_bound(bytes); kept != pool->kept.end()) {
     *pointer = allocate(g, kept->second, bytes, kept->first, pool);
     pool->kept.erase(kept);
     return success;
   }
-  const std::optional<std::size_t> offset = take(g, block_for(bytes));
-  if (!offset) return out_of_memory;
-  *pointer = allocate(g, *offset, bytes, block_for(bytes), pool);
-  return success;
+  return allocate_fresh(g, pointer, bytes, pool);
 }
 
 CUresult cuMemFreeAsync(CUdeviceptr pointer, void*) {
