@@ -198,6 +198,31 @@ TEST_F(CudaFakeDriverTest, LaunchPassesTheParametersAsOnePackedStruct) {
   for (int i = 0; i < count; ++i) ASSERT_EQ(result[i], host[i] * 3) << "element " << i;
 }
 
+// A stream of cuStreamCreate runs its launches late, as a GPU may: only a wait for that stream
+// is sure to find them done, not one for the legacy default stream (which a non-blocking
+// stream does not join). The parameters are the ones given at the launch.
+TEST_F(CudaFakeDriverTest, LaunchOnAStreamIsDoneWhenThatStreamIsWaitedFor) {
+  cuda::module m(d(), test_ptx, "the test's PTX");
+  std::vector<std::int32_t> host(8, 5);
+  cuda::device_memory data(d(), host.size() * sizeof(std::int32_t));
+  d().check(d().cuMemcpyHtoDAsync(data.get(), host.data(), host.size() * sizeof(std::int32_t), nullptr), "HtoD");
+  cuda::CUstream stream = nullptr;
+  d().check(d().cuStreamCreate(&stream, cuda::CU_STREAM_NON_BLOCKING), "cuStreamCreate");
+  std::vector<std::string> seen;
+  fake_.set_launch_hook(&play_scale, &seen);
+  scale_args args{data.get(), 8, 3};
+  cuda::launch(d(), m.function("scale"), "scale", {1}, {8}, 0, stream, &args, sizeof args);
+  args.factor = 100;  // the launch took its own copy
+  d().check(d().cuStreamSynchronize(nullptr), "legacy stream");
+  EXPECT_TRUE(seen.empty()) << "the legacy default stream waited for a non-blocking stream's launch";
+  d().check(d().cuStreamSynchronize(stream), "the launch's stream");
+  fake_.set_launch_hook(nullptr, nullptr);
+  d().check(d().cuStreamDestroy(stream), "cuStreamDestroy");
+  d().check(d().cuMemcpyDtoHAsync(host.data(), data.get(), host.size() * sizeof(std::int32_t), nullptr), "DtoH");
+  EXPECT_EQ(seen, std::vector<std::string>{"scale 1x8 16"});
+  EXPECT_EQ(host, std::vector<std::int32_t>(8, 15));
+}
+
 TEST_F(CudaFakeDriverTest, LaunchWithTooLargeABlockIsRefusedNamingTheShape) {
   cuda::module m(d(), test_ptx, "the test's PTX");
   const scale_args args{0, 0, 1};

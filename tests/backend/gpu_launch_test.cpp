@@ -315,6 +315,34 @@ TEST_F(GpuLaunchTest, AKernelChoosingBetweenViewsRunsOnTheGpusCopies) {
   for (int i = 0; i < 64; ++i) ASSERT_EQ(out[i], i % 2 ? 3.0f : 6.0f) << "element " << i;
 }
 
+// Each accelerator_view on a GPU launches on a CUDA stream of its own, as each was a queue of
+// its own on Microsoft's Direct3D devices: one view's kernels run in order, and another
+// view's may run beside them. The fake runs a stream's launches only when that stream is waited
+// for, so the sums below also show that each launch was waited for on its own stream.
+TEST_F(GpuLaunchTest, EachAcceleratorViewLaunchesOnAStreamOfItsOwn) {
+  std::vector<int> data(64, 0);
+  const array_view<int, 1> v(64, data);
+  const auto add = [=](index<1> i) restrict(amp) { v[i] += i[0]; };
+  std::vector<const void*> streams;
+  hook_.play = [&streams, play = play_flat<decltype(add), 1>(data.data())](const ample_fake_cuda_launch& l) {
+    streams.push_back(l.stream);
+    return play(l);
+  };
+  const accelerator_view first = gpu_.get_default_view(), second = gpu_.create_view();
+  for (const accelerator_view& view : {first, second, first, second}) parallel_for_each(view, v.extent, add);
+  v.synchronize();
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(data[i], 4 * i) << "element " << i;
+  if (!expect_device_code) {
+    EXPECT_TRUE(streams.empty());
+    return;
+  }
+  ASSERT_EQ(streams.size(), 4u);
+  EXPECT_NE(streams[0], nullptr) << "a view's kernels ran on the legacy default stream, which waits for all others";
+  EXPECT_EQ(streams[0], streams[2]) << "one view, one stream";
+  EXPECT_EQ(streams[1], streams[3]) << "one view, one stream";
+  EXPECT_NE(streams[0], streams[1]) << "two views shared a stream";
+}
+
 /// coefficients is a kernel's table of 2048 floats, 8 KiB: more than a launch's parameters hold.
 struct coefficients {
   float values[2048];

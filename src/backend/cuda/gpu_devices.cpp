@@ -39,11 +39,18 @@ const driver& on(const device& d) {
 
 CUdeviceptr address(const void* p) { return reinterpret_cast<CUdeviceptr>(p); }
 
+/// Buffers are allocated, cleared, copied and freed on the legacy default stream, and every
+/// call but a free waits for its end before it returns, as memory_ops' calls must: views'
+/// kernels run on streams of their own that do not wait for the legacy stream (gpu_launch.cpp),
+/// so what a command needs must be done before the command is queued. Large copies go
+/// through page-locked buffers (staging.hpp).
 void* allocate(const device& d, std::size_t bytes, const char* what) {
   const driver& dr = on(d);
   // The driver refuses 0 bytes; an empty buffer still needs an address of its own.
   const CUdeviceptr p = allocate_on(*d.gpu, dr, std::max<std::size_t>(bytes, 1), what);
-  if (const CUresult r = dr.cuMemsetD8(p, 0, bytes); r != CUDA_SUCCESS) {
+  CUresult r = dr.cuMemsetD8(p, 0, bytes);  // asynchronous for device memory
+  if (r == CUDA_SUCCESS) r = dr.cuStreamSynchronize(nullptr);
+  if (r != CUDA_SUCCESS) {
     release_on(*d.gpu, dr, p);
     dr.failure(r, "cannot clear " + std::to_string(bytes) + " bytes on " + d.gpu->name);
   }
@@ -58,9 +65,6 @@ void release(const device& d, void* p) noexcept {
   }
 }
 
-/// The copies run on the legacy default stream, which orders them after every launch before
-/// them, and wait for their end, as memory_ops' copies must; large ones through page-locked
-/// buffers (staging.hpp).
 void copy_in(const device& d, void* to, const void* from, std::size_t bytes) {
   copy_to_gpu(*d.gpu, on(d), address(to), from, bytes);
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ample/detail/device_entry.hpp"
+#include "ample/exceptions.hpp"
 #include "driver.hpp"
 #include "gpu.hpp"
 #include "memory_pool.hpp"
@@ -47,27 +48,72 @@ loaded_kernels& the_kernels() {
 }
 
 /// object_in_gpu_memory is a kernel object too large for a launch's parameters, copied to the
-/// GPU's memory for one launch (the device code takes its address), and freed after it: the
-/// free is ordered after the launch on the legacy default stream (memory_pool.hpp).
+/// GPU's memory for one launch on `stream` (the device code takes its address): allocated,
+/// copied and freed in the stream's order, so before and after the launch.
 struct object_in_gpu_memory {
-  object_in_gpu_memory(const cuda::gpu& g, const cuda::driver& d, const void* object, std::size_t bytes,
-                       const char* kernel)
+  object_in_gpu_memory(const cuda::gpu& g, const cuda::driver& d, cuda::CUstream stream, const void* object,
+                       std::size_t bytes, const char* kernel)
       : gpu(g),
         driver(d),
-        address(cuda::allocate_on(g, d, bytes, (std::string("the object of kernel ") + kernel).c_str())) {
+        stream(stream),
+        address(cuda::allocate_on(g, d, bytes, (std::string("the object of kernel ") + kernel).c_str(), stream)) {
     // From pageable memory the call returns once the driver has taken the bytes.
-    if (const cuda::CUresult r = d.cuMemcpyHtoDAsync(address, object, bytes, nullptr); r != cuda::CUDA_SUCCESS) {
-      cuda::release_on(g, d, address);
+    if (const cuda::CUresult r = d.cuMemcpyHtoDAsync(address, object, bytes, stream); r != cuda::CUDA_SUCCESS) {
+      cuda::release_on(g, d, address, stream);
       d.failure(r, "copy of the " + std::to_string(bytes) + "-byte object of kernel " + kernel + " to " + g.name);
     }
   }
   object_in_gpu_memory(const object_in_gpu_memory&) = delete;
   object_in_gpu_memory& operator=(const object_in_gpu_memory&) = delete;
-  ~object_in_gpu_memory() { cuda::release_on(gpu, driver, address); }
+  ~object_in_gpu_memory() { cuda::release_on(gpu, driver, address, stream); }
 
   const cuda::gpu& gpu;
   const cuda::driver& driver;
+  const cuda::CUstream stream;
   const cuda::CUdeviceptr address;
+};
+
+/// view_stream is the CUDA stream of an accelerator_view on a GPU, on which its kernels run.
+/// It is the stream of the queue's thread that launches them: a command_queue's thread runs
+/// the commands of one accelerator_view, on one device, and lives as long as the view's queue
+/// (command_queue.hpp), so one stream per thread is one stream per view, made on the view's
+/// first launch and destroyed when its queue ends.
+///
+/// Non-blocking: the legacy default stream, where memory_ops clear and copy buffers for the
+/// host threads, neither waits for a view's kernels nor makes them wait. The data model
+/// already orders what matters on the host: a command is queued only after the copies it
+/// needs are done and waited for (gpu_devices.cpp), and a copy or free of bytes a queued
+/// command uses waits for that command, which ends after its kernel (run_gpu_kernel). So two
+/// views' kernels may run at once, and a host thread's copy for the next kernel runs while
+/// the one before computes.
+class view_stream {
+ public:
+  view_stream() = default;
+  view_stream(const view_stream&) = delete;
+  view_stream& operator=(const view_stream&) = delete;
+  ~view_stream() {
+    if (stream_ == nullptr) return;
+    try {
+      gpu_->make_current();
+      cuda::driver::get()->cuStreamDestroy(stream_);
+    } catch (const concurrency::runtime_exception&) {
+      // A lost context was reported by the call that lost it; its streams went with it.
+    }
+  }
+
+  /// of() is the stream for launches on `g` from this thread, made on first use; `g`'s
+  /// context is current.
+  cuda::CUstream of(const cuda::gpu& g, const cuda::driver& d) {
+    if (stream_ == nullptr) {
+      d.check(d.cuStreamCreate(&stream_, cuda::CU_STREAM_NON_BLOCKING), "cannot create a stream on " + g.name);
+      gpu_ = &g;
+    }
+    return stream_;
+  }
+
+ private:
+  cuda::CUstream stream_ = nullptr;
+  const cuda::gpu* gpu_ = nullptr;
 };
 
 /// type_of() is the kernel's type in kernel_type_name()'s text: "[with Kernel = T]" (GCC) or
@@ -117,9 +163,11 @@ void run_gpu_kernel(const device& d, const gpu_kernel& k, const void* object, st
                     const std::int32_t* extent, const gpu_grid& grid) {
   d.gpu->make_current();
   const cuda::driver& dr = *cuda::driver::get();
+  thread_local view_stream this_views;
+  const cuda::CUstream stream = this_views.of(*d.gpu, dr);
   std::optional<object_in_gpu_memory> placed;
   if (object_bytes > max_parameter_object_bytes) {
-    placed.emplace(*d.gpu, dr, object, object_bytes, k.code->source_name);
+    placed.emplace(*d.gpu, dr, stream, object, object_bytes, k.code->source_name);
     object = &placed->address;
     object_bytes = sizeof placed->address;
   }
@@ -130,9 +178,9 @@ void run_gpu_kernel(const device& d, const gpu_kernel& k, const void* object, st
   std::memcpy(parameters.data(), object, object_bytes);
   if (extent != nullptr) std::memcpy(parameters.data() + padded, extent, 3 * sizeof(std::int32_t));
   cuda::launch(dr, k.function, k.code->source_name, {grid.blocks[0], grid.blocks[1], grid.blocks[2]},
-               {grid.threads[0], grid.threads[1], grid.threads[2]}, 0, nullptr, parameters.data(), parameters.size());
+               {grid.threads[0], grid.threads[1], grid.threads[2]}, 0, stream, parameters.data(), parameters.size());
   // The message is made only for a failure: this is every launch's path.
-  if (const cuda::CUresult r = dr.cuStreamSynchronize(nullptr); r != cuda::CUDA_SUCCESS)
+  if (const cuda::CUresult r = dr.cuStreamSynchronize(stream); r != cuda::CUDA_SUCCESS)
     dr.failure(r, std::string("kernel ") + k.code->source_name + " on " + d.gpu->name);
   if (extent == nullptr) tiled_launches_on_gpus.fetch_add(1, std::memory_order_relaxed);
 }

@@ -33,29 +33,34 @@ CUmemoryPool pool_for(const gpu& g, const driver& d) {
   return it->second;
 }
 
+/// frees_done() waits for the frees queued on `stream` and on the legacy default stream.
+bool frees_done(const driver& d, CUstream stream) {
+  return d.cuStreamSynchronize(nullptr) == CUDA_SUCCESS &&
+         (stream == nullptr || d.cuStreamSynchronize(stream) == CUDA_SUCCESS);
+}
+
 }  // namespace
 
-CUdeviceptr allocate_on(const gpu& g, const driver& d, std::size_t bytes, const char* what) {
+CUdeviceptr allocate_on(const gpu& g, const driver& d, std::size_t bytes, const char* what, CUstream stream) {
   CUdeviceptr p = 0;
   CUresult r;
   if (const CUmemoryPool pool = pool_for(g, d); pool == nullptr) {
     r = d.cuMemAlloc(&p, bytes);
   } else {
-    r = d.cuMemAllocFromPoolAsync(&p, bytes, pool, nullptr);
+    r = d.cuMemAllocFromPoolAsync(&p, bytes, pool, stream);
     // The pool may hold the memory this needs, freed but kept, or in pieces too small: it gives
     // back all it holds once the frees before are done, and the allocation is tried again.
-    if (r == CUDA_ERROR_OUT_OF_MEMORY && d.cuStreamSynchronize(nullptr) == CUDA_SUCCESS &&
-        d.cuMemPoolTrimTo(pool, 0) == CUDA_SUCCESS)
-      r = d.cuMemAllocFromPoolAsync(&p, bytes, pool, nullptr);
+    if (r == CUDA_ERROR_OUT_OF_MEMORY && frees_done(d, stream) && d.cuMemPoolTrimTo(pool, 0) == CUDA_SUCCESS)
+      r = d.cuMemAllocFromPoolAsync(&p, bytes, pool, stream);
   }
   if (r != CUDA_SUCCESS)
     d.failure(r, "cannot allocate " + std::to_string(bytes) + " bytes of " + what + " on " + g.name);
   return p;
 }
 
-void release_on(const gpu& g, const driver& d, CUdeviceptr p) noexcept {
+void release_on(const gpu& g, const driver& d, CUdeviceptr p, CUstream stream) noexcept {
   if (const CUmemoryPool pool = pool_for(g, d); pool == nullptr) d.cuMemFree(p);
-  else d.cuMemFreeAsync(p, nullptr);
+  else d.cuMemFreeAsync(p, stream);
 }
 
 }  // namespace ample::detail::cuda

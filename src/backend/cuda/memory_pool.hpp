@@ -15,9 +15,11 @@
 // tried once more, so memory the pool keeps never makes an allocation fail that would succeed
 // without it. Where the driver or the device has no pools, cuMemAlloc and cuMemFree.
 //
-// Every allocation and free is on the legacy default stream, where the backend's copies,
-// memsets and launches run (gpu_devices.cpp, gpu_launch.cpp): a free is ordered after every
-// use before it, and the memory's next allocation after the free.
+// Allocations and frees are commands of a stream: a buffer's on the legacy default stream,
+// where its clears and copies run (gpu_devices.cpp), a large kernel object's on the stream
+// of the accelerator_view that launches it (gpu_launch.cpp). A free is thus ordered after
+// the uses on its stream, and the host frees a buffer only after the commands that used it
+// on other streams have ended; the pool orders a reuse on one stream after a free on another.
 #pragma once
 
 #include <cstddef>
@@ -28,11 +30,12 @@
 namespace ample::detail::cuda {
 
 /// allocate_on() is `bytes` (at least 1) of GPU `g`'s memory, whose context is current on the
-/// calling thread; out_of_memory naming `what`, the size and the GPU if there is too little.
-CUdeviceptr allocate_on(const gpu& g, const driver& d, std::size_t bytes, const char* what);
+/// calling thread, ready in `stream`'s order (null: the legacy default stream); out_of_memory
+/// naming `what`, the size and the GPU if there is too little.
+CUdeviceptr allocate_on(const gpu& g, const driver& d, std::size_t bytes, const char* what, CUstream stream = nullptr);
 
-/// release_on() frees what allocate_on() returned for `g`. A failure here (a context lost
-/// earlier) was reported by the call that lost it, and is ignored.
-void release_on(const gpu& g, const driver& d, CUdeviceptr p) noexcept;
+/// release_on() frees what allocate_on() returned for `g`, in `stream`'s order. A failure
+/// here (a context lost earlier) was reported by the call that lost it, and is ignored.
+void release_on(const gpu& g, const driver& d, CUdeviceptr p, CUstream stream = nullptr) noexcept;
 
 }  // namespace ample::detail::cuda

@@ -8,13 +8,15 @@
 extern "C" {
 #endif
 
-/* One cuLaunchKernel call: the kernel's name, its shape, and its packed parameters. */
+/* One cuLaunchKernel call: the kernel's name, its shape, its packed parameters, and its
+   stream (null: the legacy default stream). */
 struct ample_fake_cuda_launch {
   const char* kernel;
   unsigned grid[3];
   unsigned block[3];
   const void* parameters;
   size_t parameter_bytes;
+  const void* stream;
 };
 
 /* The hook plays the kernel: device addresses are readable and writable during the call.

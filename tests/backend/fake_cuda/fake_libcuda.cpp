@@ -20,9 +20,12 @@
 //     recorded after it (the copies before that event only), or before the next call that
 //     could see its bytes (a launch, a copy from pageable memory, ...). A backend that reuses
 //     a page-locked buffer before waiting for the copy that used it then moves the wrong
-//     bytes here too.
+//     bytes here too;
+//   - streams of cuStreamCreate run their launches late, as a GPU may: at the stream's
+//     synchronisation (or destruction), not at the legacy default stream's. A backend that
+//     waits for a kernel on the wrong stream then finds its results missing.
 // Kernels cannot run here; cuLaunchKernel checks its arguments and hands the launch to the
-// test (ample_fake_cuda_on_launch), with the device memory readable and writable at its
+// test (ample_fake_cuda_set_launch_hook), with the device memory readable and writable at its
 // device addresses for the duration. ample_fake_cuda_fail_next() makes the next call fail.
 #include <sys/mman.h>
 #include <unistd.h>
@@ -62,6 +65,17 @@ struct fake_pool {
   std::uint64_t release_threshold = 0;
 };
 
+/// fake_stream is a stream of cuStreamCreate: its launches not run yet, in order, each with
+/// its own copy of the parameters (the driver takes them at the launch).
+struct fake_stream {
+  struct launch {
+    const std::string* function;
+    unsigned grid[3], block[3];
+    std::vector<unsigned char> parameters;
+  };
+  std::vector<launch> queued;
+};
+
 /// allocation is one allocation: the bytes asked for, the block it took, and its pool (null
 /// for cuMemAlloc's).
 struct allocation {
@@ -81,6 +95,7 @@ struct fake_gpu {
   std::map<std::size_t, std::size_t> free_ranges;
   std::map<CUdeviceptr, allocation> allocations;
   std::set<fake_pool*> pools;
+  std::set<fake_stream*> streams;
   bool pools_supported = true;
   CUresult fail_next = success;
   /// The threads whose current context is the GPU's. Not a thread_local: LLVM 14's
@@ -252,6 +267,43 @@ CUresult allocate_fresh(fake_gpu& g, CUdeviceptr* pointer, std::size_t bytes, fa
 
 std::size_t offset_of(const fake_gpu& g, CUdeviceptr at) { return at - reinterpret_cast<CUdeviceptr>(g.device_view); }
 
+/// known() is whether `stream` is the legacy default stream (null) or one cuStreamCreate made.
+bool known(void* stream) {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  return stream == nullptr || g.streams.count(static_cast<fake_stream*>(stream)) != 0;
+}
+
+/// play() hands a launch to the test's hook, if any, with the device memory reachable.
+CUresult play(const std::string& function, const unsigned grid[3], const unsigned block[3], const void* parameters,
+              std::size_t parameter_bytes, const void* stream) {
+  fake_gpu& g = gpu();
+  if (g.hook == nullptr) return success;
+  const ample_fake_cuda_launch launch{function.c_str(), {grid[0], grid[1], grid[2]}, {block[0], block[1], block[2]},
+                                      parameters, parameter_bytes, stream};
+  mprotect(g.device_view, memory_bytes, PROT_READ | PROT_WRITE);
+  const CUresult r = g.hook(&launch, g.hook_context);
+  mprotect(g.device_view, memory_bytes, PROT_NONE);
+  return r;
+}
+
+/// run_queued() runs what `stream` queued, in order, up to the first launch that fails, whose
+/// result it is (the driver reports an asynchronous failure at the next synchronisation).
+CUresult run_queued(fake_stream& stream) {
+  std::vector<fake_stream::launch> due;
+  {
+    fake_gpu& g = gpu();
+    std::lock_guard lock(g.mutex);
+    due.swap(stream.queued);
+  }
+  finish_copies();
+  for (const fake_stream::launch& l : due)
+    if (const CUresult r = play(*l.function, l.grid, l.block, l.parameters.data(), l.parameters.size(), &stream);
+        r != success)
+      return r;
+  return success;
+}
+
 }  // namespace
 
 extern "C" {
@@ -409,8 +461,9 @@ CUresult cuMemPoolTrimTo(fake_pool* pool, std::size_t keep_bytes) {
   return success;
 }
 
-CUresult cuMemAllocFromPoolAsync(CUdeviceptr* pointer, std::size_t bytes, fake_pool* pool, void*) {
+CUresult cuMemAllocFromPoolAsync(CUdeviceptr* pointer, std::size_t bytes, fake_pool* pool, void* stream) {
   if (const CUresult r = ready(true); r != success) return r;
+  if (!known(stream)) return invalid_handle;
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
   if (bytes == 0 || g.pools.count(pool) == 0) return invalid_value;
@@ -423,8 +476,9 @@ CUresult cuMemAllocFromPoolAsync(CUdeviceptr* pointer, std::size_t bytes, fake_p
   return allocate_fresh(g, pointer, bytes, pool);
 }
 
-CUresult cuMemFreeAsync(CUdeviceptr pointer, void*) {
+CUresult cuMemFreeAsync(CUdeviceptr pointer, void* stream) {
   if (const CUresult r = ready(true); r != success) return r;
+  if (!known(stream)) return invalid_handle;
   finish_copies();
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
@@ -455,8 +509,9 @@ CUresult cuMemFreeHost(void* pointer) {
   return success;
 }
 
-CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr to, const void* from, std::size_t bytes, void*) {
+CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr to, const void* from, std::size_t bytes, void* stream) {
   if (const CUresult r = ready(true); r != success) return r;
+  if (!known(stream)) return invalid_handle;
   char* target = own(to, bytes);
   if (target == nullptr) return invalid_value;
   if (pinned(from, bytes)) {
@@ -500,21 +555,33 @@ CUresult cuMemsetD8_v2(CUdeviceptr to, unsigned char value, std::size_t bytes) {
   return success;
 }
 
-CUresult cuStreamCreate(void** stream, unsigned) {
+CUresult cuStreamCreate(void** stream, unsigned flags) {
   if (const CUresult r = ready(true); r != success) return r;
-  *stream = new int(0);
+  if (flags > 1) return invalid_value;  // CU_STREAM_DEFAULT or CU_STREAM_NON_BLOCKING
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  *stream = *g.streams.insert(new fake_stream).first;
   return success;
 }
 
 CUresult cuStreamDestroy_v2(void* stream) {
-  delete static_cast<int*>(stream);
+  if (stream == nullptr || !known(stream)) return invalid_handle;
+  // The driver finishes a destroyed stream's work; its failures are the context's.
+  auto* s = static_cast<fake_stream*>(stream);
+  run_queued(*s);
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  g.streams.erase(s);
+  delete s;
   return success;
 }
 
-CUresult cuStreamSynchronize(void*) {
+CUresult cuStreamSynchronize(void* stream) {
+  if (!known(stream)) return invalid_handle;
+  const CUresult launched = stream != nullptr ? run_queued(*static_cast<fake_stream*>(stream)) : success;
   finish_copies();
   synchronised();
-  return ready(true);
+  return launched != success ? launched : ready(true);
 }
 
 CUresult cuEventCreate(void** event, unsigned) {
@@ -564,7 +631,7 @@ CUresult cuModuleGetFunction(void** function, void* module, const char* name) {
 }
 
 CUresult cuLaunchKernel(void* function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
-                        unsigned shared_bytes, void*, void** parameters, void** extra) {
+                        unsigned shared_bytes, void* stream, void** parameters, void** extra) {
   if (const CUresult r = ready(true); r != success) return r;
   finish_copies();
   if (function == nullptr || gx * gy * gz == 0 || bx * by * bz == 0) return invalid_value;
@@ -576,14 +643,16 @@ CUresult cuLaunchKernel(void* function, unsigned gx, unsigned gy, unsigned gz, u
     else if (*e == reinterpret_cast<void*>(2)) size = *static_cast<std::size_t*>(e[1]);
     else return invalid_value;
   }
+  if (!known(stream)) return invalid_handle;
+  const auto& name = *static_cast<const std::string*>(function);
+  const unsigned grid[3] = {gx, gy, gz}, block[3] = {bx, by, bz};
+  if (stream == nullptr) return play(name, grid, block, bytes, size, nullptr);
+  const auto* from = static_cast<const unsigned char*>(bytes);
   fake_gpu& g = gpu();
-  if (g.hook == nullptr) return success;
-  const ample_fake_cuda_launch launch{static_cast<std::string*>(function)->c_str(), {gx, gy, gz}, {bx, by, bz},
-                                      bytes, size};
-  mprotect(g.device_view, memory_bytes, PROT_READ | PROT_WRITE);
-  const CUresult r = g.hook(&launch, g.hook_context);
-  mprotect(g.device_view, memory_bytes, PROT_NONE);
-  return r;
+  std::lock_guard lock(g.mutex);
+  static_cast<fake_stream*>(stream)->queued.push_back(
+      {&name, {gx, gy, gz}, {bx, by, bz}, std::vector<unsigned char>(from, from + size)});
+  return success;
 }
 
 void ample_fake_cuda_fail_next(int result) {
