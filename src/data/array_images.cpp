@@ -40,7 +40,7 @@ void array_enlistment::enlist(const void* object, std::size_t bytes, std::size_t
   std::memcpy(image.data(), object, bytes);
   void* const device_elements = storage.data();
   std::memcpy(image.data() + elements_at, &device_elements, sizeof device_elements);
-  void* const at = space.memory->allocate(space, bytes, "image of an array object for device code");
+  void* const at = space.memory->allocate(space, bytes, "image of an array object for device code", false);
   try {
     space.memory->copy_in(space, at, image.data(), bytes);
   } catch (...) {

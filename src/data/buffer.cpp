@@ -11,9 +11,11 @@
 namespace ample::detail {
 namespace {
 
-/// allocate_in() returns `bytes` bytes in `space`'s memory (the host's if null).
+/// allocate_in() returns `bytes` bytes in `space`'s memory (the host's if null), zeroed if
+/// `zeroed`.
 void* allocate_in(const device* space, std::size_t bytes, const char* what, bool zeroed) {
-  return space == nullptr ? allocate_host_bytes(bytes, what, zeroed) : space->memory->allocate(*space, bytes, what);
+  return space == nullptr ? allocate_host_bytes(bytes, what, zeroed)
+                          : space->memory->allocate(*space, bytes, what, zeroed);
 }
 
 void free_in(const device* space, void* p) noexcept {
@@ -56,7 +58,10 @@ std::shared_ptr<buffer> buffer::allocate(std::shared_ptr<view_state> owner, std:
                                                 " bytes of RAM and swap this machine has");
   const device* space = by_reference ? array_space(*owner->dev) : memory_space(*owner->dev);
   std::shared_ptr<buffer> b(new buffer(std::move(owner), bytes, by_reference));
-  b->home_ = allocate_in(space, bytes, "array storage", false);
+  // Host storage is left as C++ AMP leaves a new array (zeroing it would touch every page
+  // now); a device's is zeroed, so that what a kernel reads before writing is the same on
+  // every run.
+  b->home_ = allocate_in(space, bytes, "array storage", space != nullptr);
   b->home_space_ = space;
   b->copies_.push_back(copy{space, b->home_, true, byte_ranges(0, bytes)});
   if (space == nullptr || by_reference) {
@@ -129,12 +134,23 @@ buffer::~buffer() {
     if (c.owned) free_in(c.space, c.base);
 }
 
-buffer::copy& buffer::copy_in(const device* space) {
-  if (by_reference_) return copies_.front();
+buffer::copy* buffer::find_copy(const device* space) {
+  if (by_reference_) return &copies_.front();
   for (copy& c : copies_)
-    if (c.space == space) return c;
-  copies_.push_back(copy{space, allocate_in(space, bytes_, "device copy of a buffer", true), true, byte_ranges()});
+    if (c.space == space) return &c;
+  return nullptr;
+}
+
+buffer::copy& buffer::copy_in(const device* space, bool filled) {
+  if (copy* c = find_copy(space)) return *c;
+  copies_.push_back(copy{space, allocate_in(space, bytes_, "device copy of a buffer", !filled), true, byte_ranges()});
   return copies_.back();
+}
+
+bool buffer::fills_a_new_copy(const byte_ranges& region, concurrency::access_type access) const {
+  // Every byte is current in some copy (the home keeps what no other copy took), so a read
+  // copies in all of `region` that is not discarded.
+  return (access & concurrency::access_type_read) != 0 && region.bytes() == bytes_ && (region & discarded_).empty();
 }
 
 void* buffer::base_in(const device* space) {
@@ -177,7 +193,10 @@ bool buffer::must_wait(const device* space, const byte_ranges& region, concurren
   const bool writes = (access & concurrency::access_type_write) != 0;
   // What acquire() would copy into `space` now.
   byte_ranges copied_in;
-  if (access & concurrency::access_type_read) copied_in = region - copy_in(space).valid - discarded_;
+  if (access & concurrency::access_type_read) {
+    const copy* there = find_copy(space);
+    copied_in = (there != nullptr ? region - there->valid : region) - discarded_;
+  }
   for (const use& u : uses_) {
     if (u.space == memory) {
       if ((u.writes || writes) && (queue == nullptr || u.queue != queue) && !(u.region & region).empty()) return true;
@@ -198,7 +217,8 @@ void buffer::acquire(const device* space, const byte_ranges& region, concurrency
   std::unique_lock lock(mutex_);
   while (must_wait(space, region, access, queue)) wait_for_release(lock);
   // An index, not a reference: copy_in() may grow copies_.
-  const std::size_t t = static_cast<std::size_t>(&copy_in(space) - copies_.data());
+  const bool filled = find_copy(space) == nullptr && fills_a_new_copy(region, access);
+  const std::size_t t = static_cast<std::size_t>(&copy_in(space, filled) - copies_.data());
   // Discarded bytes are never copied in; whoever touches them first owns them.
   const byte_ranges discarded = region & discarded_;
   if (access & concurrency::access_type_read) {

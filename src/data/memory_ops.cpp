@@ -23,7 +23,12 @@ void free_host_bytes(void* p) noexcept { ::operator delete(p, std::align_val_t(b
 
 namespace {
 
-void* allocate(const device&, std::size_t bytes, const char* what) { return allocate_host_bytes(bytes, what, true); }
+/// Zeroed even where the caller fills every byte next: the copy that fills it then finds its
+/// pages mapped, where faulting them in during the copy made a 256 MiB round trip on REF a
+/// fifth slower (docs/perf/2026-11-30-ref-copy-pages.md).
+void* allocate(const device&, std::size_t bytes, const char* what, bool) {
+  return allocate_host_bytes(bytes, what, true);
+}
 void release(const device&, void* p) noexcept { free_host_bytes(p); }
 void copy(const device&, void* to, const void* from, std::size_t bytes) { std::memcpy(to, from, bytes); }
 

@@ -462,7 +462,7 @@ TEST_F(GpuLaunchTest, LargeCopiesMoveThroughPageLockedBuffersInPieces) {
   std::vector<unsigned char> in(bytes), out(bytes, 0);
   std::uint32_t state = 12345;  // a pseudo-random pattern: no two pieces alike
   for (unsigned char& b : in) b = static_cast<unsigned char>((state = state * 1664525u + 1013904223u) >> 24);
-  void* on_gpu = dev.memory->allocate(dev, bytes, "a test buffer");
+  void* on_gpu = dev.memory->allocate(dev, bytes, "a test buffer", true);
   const std::size_t before = pinned_copies();
   dev.memory->copy_in(dev, on_gpu, in.data(), bytes);
   dev.memory->copy_out(dev, out.data(), on_gpu, bytes);
@@ -481,7 +481,7 @@ TEST_F(GpuLaunchTest, AFailedPieceNamesTheCopyAndFreesTheBuffers) {
   const ample::detail::device& dev = *ample::detail::find_device(gpu_.get_device_path());
   constexpr std::size_t bytes = std::size_t{10} << 20;
   std::vector<unsigned char> in(bytes, 7), out(bytes, 0);
-  void* on_gpu = dev.memory->allocate(dev, bytes, "a test buffer");
+  void* on_gpu = dev.memory->allocate(dev, bytes, "a test buffer", true);
   dev.memory->copy_in(dev, on_gpu, in.data(), bytes);  // the buffers exist from here on
   fail_next(700);                                       // CUDA_ERROR_ILLEGAL_ADDRESS
   try {

@@ -19,7 +19,8 @@ class GpuMemoryTest : public GpuLaunchTest {
     ASSERT_NE(lib, nullptr);
     reserved_ = reinterpret_cast<std::size_t (*)()>(dlsym(lib, "ample_fake_cuda_reserved_bytes"));
     allocated_ = reinterpret_cast<std::size_t (*)()>(dlsym(lib, "ample_fake_cuda_allocated_bytes"));
-    ASSERT_TRUE(reserved_ && allocated_);
+    cleared_ = reinterpret_cast<std::size_t (*)()>(dlsym(lib, "ample_fake_cuda_cleared_bytes"));
+    ASSERT_TRUE(reserved_ && allocated_ && cleared_);
   }
 
   static bool pools() {
@@ -30,7 +31,9 @@ class GpuMemoryTest : public GpuLaunchTest {
   /// The fake GPU's memory_ops: its buffers' memory (arrays stay in host memory on a GPU until
   /// device code uses them, and views' GPU copies are made for kernels).
   const ample::detail::device& gpu_device() const { return *ample::detail::find_device(gpu_.get_device_path()); }
-  void* allocate(std::size_t bytes) const { return gpu_device().memory->allocate(gpu_device(), bytes, "a test buffer"); }
+  void* allocate(std::size_t bytes) const {
+    return gpu_device().memory->allocate(gpu_device(), bytes, "a test buffer", true);
+  }
   void release(void* p) const { gpu_device().memory->release(gpu_device(), p); }
   /// synchronise() copies a byte out of `p`: the copy waits for the GPU, a synchronisation at
   /// which the driver gives back what a pool keeps beyond its release threshold.
@@ -41,6 +44,7 @@ class GpuMemoryTest : public GpuLaunchTest {
 
   std::size_t (*reserved_)() = nullptr;
   std::size_t (*allocated_)() = nullptr;
+  std::size_t (*cleared_)() = nullptr;
 };
 
 TEST_F(GpuMemoryTest, FreedMemoryIsKeptForTheNextAllocation) {
@@ -106,6 +110,33 @@ TEST_F(GpuMemoryTest, ViewsMadeAnewForEachKernelReuseOneAllocation) {
   }
   EXPECT_EQ(hook_.launches, 5);
   EXPECT_EQ(reserved_(), reserved + (pools() ? 4 * mebibyte : 0));
+}
+
+// A view's GPU copy is zeroed when it is made, so that bytes a kernel reads before anything
+// wrote them read the same on every run, except where the copy is about to be filled whole
+// from the host: a view over all of its data, read by the kernel.
+TEST_F(GpuMemoryTest, AViewsCopyIsClearedUnlessTheHostFillsItWhole) {
+#ifndef AMPLE_EXPECT_DEVICE_CODE
+  GTEST_SKIP() << "skipped: without device code the kernels run on the CPU engine";
+#endif
+  constexpr int count = 1 << 18;
+  constexpr std::size_t bytes = count * sizeof(float);
+  hook_.play = [](const ample_fake_cuda_launch&) { return 0; };
+  const accelerator_view on_gpu = gpu_.get_default_view();
+  const auto cleared_by = [&](const array_view<float, 1>& v) {
+    const std::size_t before = cleared_();
+    parallel_for_each(on_gpu, v.extent, [=](index<1> i) restrict(amp) { v[i] += 1.0f; });
+    v.synchronize();
+    return cleared_() - before;
+  };
+  std::vector<float> data(count, 1.0f);
+  EXPECT_EQ(cleared_by(array_view<float, 1>(count, data)), 0u) << "all of it is copied in: clearing it first is waste";
+  EXPECT_EQ(cleared_by(array_view<float, 1>(count, data).section(0, count / 2)), bytes)
+      << "half of it is copied in: the rest must read zero";
+  array_view<float, 1> discarded(count, data);
+  discarded.discard_data();
+  EXPECT_EQ(cleared_by(discarded), bytes) << "discarded data is not copied in: the copy must read zero";
+  EXPECT_EQ(hook_.launches, 3);
 }
 
 }  // namespace

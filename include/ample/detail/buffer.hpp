@@ -229,7 +229,14 @@ class buffer : public std::enable_shared_from_this<buffer> {
   };
 
   buffer(std::shared_ptr<view_state> owner, std::size_t bytes, bool by_reference);
-  copy& copy_in(const device* space);
+  /// find_copy() is the copy in `space`, null if there is none yet.
+  copy* find_copy(const device* space);
+  /// copy_in() is the copy in `space`, allocated if there is none yet: zeroed, unless `filled`
+  /// says that every byte of it is about to be copied in.
+  copy& copy_in(const device* space, bool filled = false);
+  /// fills_a_new_copy() is whether acquire(region, access) copies every byte of a copy made
+  /// for it: a read of the whole buffer, none of it discarded.
+  bool fills_a_new_copy(const byte_ranges& region, concurrency::access_type access) const;
   /// use is a region held by a command (acquire()'s `hold`).
   struct use {
     const device* space;  ///< where the command uses it (the home, for an array's one copy)

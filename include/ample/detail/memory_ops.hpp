@@ -13,10 +13,11 @@ struct device;
 /// between the host and a GPU's, which the host cannot address. Addresses in such memory
 /// are carried as void* and only offset on the host, never dereferenced there.
 struct memory_ops {
-  /// allocate() returns `bytes` zeroed bytes (so that bytes a kernel reads before anything
-  /// wrote them read the same on every run); out_of_memory naming `what` and the size if the
+  /// allocate() returns `bytes` bytes, zeroed if `zeroed` (so that bytes a kernel reads before
+  /// anything wrote them read the same on every run; a caller that copies every byte in before
+  /// anything reads them need not pay for it); out_of_memory naming `what` and the size if the
   /// device has too few.
-  void* (*allocate)(const device& d, std::size_t bytes, const char* what);
+  void* (*allocate)(const device& d, std::size_t bytes, const char* what, bool zeroed);
   void (*release)(const device& d, void* p) noexcept;
   /// copy_in() copies `bytes` of host memory into the device's; copy_out() the other way.
   /// Both have finished when they return.

@@ -44,10 +44,11 @@ CUdeviceptr address(const void* p) { return reinterpret_cast<CUdeviceptr>(p); }
 /// kernels run on streams of their own that do not wait for the legacy stream (gpu_launch.cpp),
 /// so what a command needs must be done before the command is queued. Large copies go
 /// through page-locked buffers (staging.hpp).
-void* allocate(const device& d, std::size_t bytes, const char* what) {
+void* allocate(const device& d, std::size_t bytes, const char* what, bool zeroed) {
   const driver& dr = on(d);
   // The driver refuses 0 bytes; an empty buffer still needs an address of its own.
   const CUdeviceptr p = allocate_on(*d.gpu, dr, std::max<std::size_t>(bytes, 1), what);
+  if (!zeroed) return reinterpret_cast<void*>(p);
   CUresult r = dr.cuMemsetD8(p, 0, bytes);  // asynchronous for device memory
   if (r == CUDA_SUCCESS) r = dr.cuStreamSynchronize(nullptr);
   if (r != CUDA_SUCCESS) {

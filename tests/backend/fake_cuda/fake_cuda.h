@@ -34,6 +34,8 @@ size_t ample_fake_cuda_reserved_bytes(void);
 /* ample_fake_cuda_pinned_copies() counts the asynchronous copies between page-locked and
    device memory so far. */
 size_t ample_fake_cuda_pinned_copies(void);
+/* ample_fake_cuda_cleared_bytes() counts the bytes cuMemsetD8 has set so far. */
+size_t ample_fake_cuda_cleared_bytes(void);
 
 #ifdef __cplusplus
 }

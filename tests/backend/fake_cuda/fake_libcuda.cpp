@@ -107,6 +107,7 @@ struct fake_gpu {
   std::vector<std::function<void()>> pending;  ///< asynchronous copies not done yet
   std::size_t pinned_copies = 0;               ///< ever deferred
   std::size_t finished_copies = 0;             ///< of those, done
+  std::size_t cleared_bytes = 0;               ///< by cuMemsetD8, ever
 };
 
 /// fake_event is an event: the number of asynchronous copies deferred when it was recorded.
@@ -552,6 +553,9 @@ CUresult cuMemsetD8_v2(CUdeviceptr to, unsigned char value, std::size_t bytes) {
   char* target = own(to, bytes);
   if (target == nullptr) return invalid_value;
   std::memset(target, value, bytes);
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  g.cleared_bytes += bytes;
   return success;
 }
 
@@ -688,6 +692,12 @@ std::size_t ample_fake_cuda_pinned_copies(void) {
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
   return g.pinned_copies;
+}
+
+std::size_t ample_fake_cuda_cleared_bytes(void) {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  return g.cleared_bytes;
 }
 
 }  // extern "C"
