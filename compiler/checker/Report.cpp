@@ -26,10 +26,14 @@ void Report::add(const FunctionDecl* in, SourceLocation where, Rule rule, std::s
 
 void Report::call(const FunctionDecl* caller, const FunctionDecl* callee, SourceLocation where) {
   callers_[canonical(callee)].push_back({canonical(caller), where});
-  callees_[canonical(caller)].push_back({canonical(callee), where});
+  auto& calls = callees_[canonical(caller)];
+  if (calls.empty()) callersInOrder_.push_back(canonical(caller));
+  calls.push_back({canonical(callee), where});
 }
 
-void Report::kernel(const FunctionDecl* function) { kernels_.insert(canonical(function)); }
+void Report::kernel(const FunctionDecl* function) {
+  if (kernels_.insert(canonical(function)).second) kernelsInOrder_.push_back(canonical(function));
+}
 
 std::string Report::nameOf(const FunctionDecl* function) const {
   if (kernels_.count(function)) return "the kernel";
@@ -38,13 +42,16 @@ std::string Report::nameOf(const FunctionDecl* function) const {
   return "'" + function->getQualifiedNameAsString() + "'";
 }
 
-// Depth-first search over the calls between amp functions: an edge to a function still on the
-// search's stack closes a cycle, reported once at that call.
+// Depth-first search over the calls between amp functions, from the kernels first: an edge to
+// a function still on the search's stack closes a cycle, reported once at that call, so a
+// cycle a kernel reaches is reported at the call that closes it on the kernel's way in.
 void Report::findRecursion() {
   enum Mark { Active, Done };
   std::map<const FunctionDecl*, Mark> marks;
   std::vector<std::pair<const FunctionDecl*, std::size_t>> stack;
-  for (const auto& [root, unused] : callees_) {
+  std::vector<const FunctionDecl*> roots = kernelsInOrder_;
+  roots.insert(roots.end(), callersInOrder_.begin(), callersInOrder_.end());
+  for (const FunctionDecl* root : roots) {
     if (marks.count(root)) continue;
     marks[root] = Active;
     stack.push_back({root, 0});

@@ -56,6 +56,10 @@ class Report {
   std::map<const clang::FunctionDecl*, std::vector<std::pair<const clang::FunctionDecl*, clang::SourceLocation>>>
       callees_;
   std::set<const clang::FunctionDecl*> kernels_;
+  /// The kernels, and the callers, each in the order first recorded: where findRecursion()
+  /// starts its searches. An order of addresses would name a different function of a cycle
+  /// from one build or run to the next.
+  std::vector<const clang::FunctionDecl*> kernelsInOrder_, callersInOrder_;
 };
 
 }  // namespace ample::checker
