@@ -322,10 +322,10 @@ void gpu_suite::round_trip(std::size_t count) {
   compare(w, "ample", "copies_pinned");
 }
 
-/// overlap_matmul<n>_trip<count>: the Fig. 5 matmul queued on one accelerator_view
-/// while a round trip like round_trip()'s runs on a second one, against the same two one after
-/// the other. Each view's kernels run on a stream of its own, and the round trip's copies on
-/// the legacy default stream wait for neither: together the two take less than their sum.
+/// overlap_matmul<n>_trip<count>: the Fig. 5 matmul queued on one accelerator_view while a
+/// round trip like round_trip()'s runs on a second one, against the same two one after the
+/// other. Each view's kernels run on a stream of its own, and the round trip's copies on the
+/// legacy default stream wait for neither: together the two should take less than their sum.
 void gpu_suite::overlap(int n, std::size_t count) {
   const std::string w = "gpu_overlap_matmul" + std::to_string(n) + "_trip" + std::to_string(count >> 20) + "M";
   const std::size_t elements = std::size_t(n) * n;

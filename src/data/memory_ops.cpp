@@ -24,8 +24,8 @@ void free_host_bytes(void* p) noexcept { ::operator delete(p, std::align_val_t(b
 namespace {
 
 /// Zeroed even where the caller fills every byte next: the copy that fills it then finds its
-/// pages mapped, where faulting them in during the copy made a 256 MiB round trip on REF a
-/// fifth slower (docs/perf/2026-11-30-ref-copy-pages.md).
+/// pages mapped, where faulting them in during the copy made a 256 MiB round trip on REF
+/// 10-25 % slower (docs/perf/2026-11-30-ref-copy-pages.md).
 void* allocate(const device&, std::size_t bytes, const char* what, bool) {
   return allocate_host_bytes(bytes, what, true);
 }

@@ -36,8 +36,8 @@ std::size_t staging_piece_bytes(std::size_t bytes);
 
 /// copy_to_gpu() copies `bytes` from host memory at `from` to `to` on GPU `g`, whose context
 /// is current on the calling thread, on the legacy default stream, and returns when the copy
-/// has completed. A driver failure throws (driver::failure)
-/// naming the size and the GPU, once the GPU no longer reads the staging buffers.
+/// has completed. A driver failure throws (driver::failure) naming the size and the GPU, once
+/// the GPU no longer reads the staging buffers.
 void copy_to_gpu(const gpu& g, const driver& d, CUdeviceptr to, const void* from, std::size_t bytes);
 
 /// copy_from_gpu() is copy_to_gpu() the other way.
