@@ -57,6 +57,11 @@ bool onlyCompared(const Value &V) {
 /// Offsets that a choice between constants may take are followed one by one, up to this many.
 constexpr size_t MaxChoices = 16;
 
+/// An index into an array that is no such choice (a work-item's position, a value of the
+/// kernel object) may be any of the array's elements: each is followed, for arrays of up to
+/// this many elements, and one address may take at most this many offsets.
+constexpr uint64_t MaxElements = 64;
+
 /// possibleValues() adds to `Values` every value `V` may take, where it is a constant or a
 /// choice between such (select, phi, and their extensions): what -O2 makes of a kernel that
 /// picks one of its views by a condition (`cond ? a : b`), an index into the object that is
@@ -93,10 +98,16 @@ bool possibleValues(const Value &V, SmallVectorImpl<int64_t> &Values, SmallPtrSe
 }
 
 /// possibleOffsets() is every byte offset `GEP` may add, where each of its variable indices is
-/// a choice between constants (possibleValues()); none otherwise.
+/// a choice between constants (possibleValues()) or an index into an array of at most
+/// MaxElements (any of them: C++ leaves an index outside the array undefined, so a kernel that
+/// reaches another capture that way is no valid program); none otherwise. A captured array of
+/// views indexed by a variable is the second: `[N x view], ptr, 0, %k, 1` at -O2.
 std::optional<SmallVector<int64_t, 4>> possibleOffsets(const GEPOperator &GEP, const DataLayout &Layout) {
   SmallVector<int64_t, 4> Offsets{0};
-  for (gep_type_iterator Step = gep_type_begin(GEP), End = gep_type_end(GEP); Step != End; ++Step) {
+  // What the step indexes into: nothing known for the first, which steps over the pointer.
+  const Type *Indexed = nullptr;
+  for (gep_type_iterator Step = gep_type_begin(GEP), End = gep_type_end(GEP); Step != End;
+       Indexed = Step.getIndexedType(), ++Step) {
     const Value &Index = *Step.getOperand();
     if (StructType *Struct = Step.getStructTypeOrNull()) {
       const uint64_t Field = Layout.getStructLayout(Struct)->getElementOffset(cast<ConstantInt>(Index).getZExtValue());
@@ -107,14 +118,20 @@ std::optional<SmallVector<int64_t, 4>> possibleOffsets(const GEPOperator &GEP, c
     const auto Stride = static_cast<int64_t>(Layout.getTypeAllocSize(Step.getIndexedType()).getFixedValue());
     SmallVector<int64_t, 4> Values;
     SmallPtrSet<const PHINode *, 4> Seen;
-    if (!possibleValues(Index, Values, Seen))
-      return std::nullopt;
+    if (!possibleValues(Index, Values, Seen)) {
+      const auto *Array = dyn_cast_or_null<ArrayType>(Indexed);
+      if (Array == nullptr || Array->getNumElements() == 0 || Array->getNumElements() > MaxElements)
+        return std::nullopt;
+      Values.clear();
+      for (uint64_t Element = 0; Element < Array->getNumElements(); ++Element)
+        Values.push_back(static_cast<int64_t>(Element));
+    }
     SmallVector<int64_t, 4> Next;
     for (int64_t O : Offsets)
       for (int64_t Value : Values)
         if (!is_contained(Next, O + Value * Stride))
           Next.push_back(O + Value * Stride);
-    if (Next.size() > MaxChoices)
+    if (Next.size() > MaxElements)
       return std::nullopt;
     Offsets = std::move(Next);
   }
@@ -295,8 +312,10 @@ struct Walk {
     if (!Offset) {
       if (R && holds(R).empty())
         return true;
-      return fail(R ? "it reads an address from a copy of its kernel object at a variable offset"
-                    : "it reads an address from its kernel object at a variable offset");
+      return fail(std::string(R ? "it reads an address from a copy of its kernel object"
+                                : "it reads an address from its kernel object") +
+                  " at a variable offset that is no index into an array of at most " + std::to_string(MaxElements) +
+                  " elements");
     }
     return resolve(Load, R, *Offset, Layout.getTypeStoreSize(Load.getType()).getFixedValue(), 0);
   }

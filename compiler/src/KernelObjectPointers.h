@@ -24,11 +24,12 @@ namespace ample {
 ///
 /// Addresses into the object, and pointers read from it, are followed into the functions they
 /// are passed to, where the module defines them, through the stack slots they are stored or
-/// copied into, and through choices (select, phi) between a few offsets or addresses, each of
-/// which is followed. Empty optional, with `Why` set, where the object is used in a way this
-/// cannot follow (it escapes into a call of a declaration, is stored or copied anywhere but a
-/// stack slot, or an address is read from it at a variable offset or as part of an
-/// aggregate): the kernel then keeps only its CPU form.
+/// copied into, through choices (select, phi) between a few offsets or addresses, and through
+/// variable indices into arrays (a captured array of views), each possible offset followed.
+/// Empty optional, with `Why` set, where the object is used in a way this cannot follow (it
+/// escapes into a call of a declaration, is stored or copied anywhere but a stack slot, or an
+/// address is read from it at a variable offset it cannot bound or as part of an aggregate):
+/// the kernel then keeps only its CPU form.
 std::optional<llvm::SmallVector<uint32_t, 4>> pointerOffsets(llvm::Argument &Object, std::string &Why);
 
 } // namespace ample

@@ -315,6 +315,26 @@ TEST_F(GpuLaunchTest, AKernelChoosingBetweenViewsRunsOnTheGpusCopies) {
   for (int i = 0; i < 64; ++i) ASSERT_EQ(out[i], i % 2 ? 3.0f : 6.0f) << "element " << i;
 }
 
+// A kernel that indexes a captured array of views by a variable may read the data pointer of
+// any of them; all are found, pointed at the GPU's copies, and the kernel runs on the GPU
+// (compiler/test/device_code_pointers_indexed.cpp).
+TEST_F(GpuLaunchTest, AKernelIndexingAnArrayOfViewsRunsOnTheGpusCopies) {
+  const std::vector<float> ones(64, 1.0f), twos(64, 2.0f), threes(64, 3.0f);
+  std::vector<float> out(64, 0.0f);
+  const array_view<const float, 1> sources[3] = {array_view<const float, 1>(64, ones),
+                                                  array_view<const float, 1>(64, twos),
+                                                  array_view<const float, 1>(64, threes)};
+  const array_view<float, 1> result(64, out);
+  const auto gather = [=](index<1> i) restrict(amp) { result[i] = sources[i[0] % 3][i] * 10.0f; };
+  hook_.play = play_flat<decltype(gather), 1>(ones.data(), threes.data());
+  testing::internal::CaptureStderr();
+  parallel_for_each(gpu_.get_default_view(), result.extent, gather);
+  result.synchronize();
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(hook_.launches, expect_device_code ? 1 : 0) << said;
+  for (int i = 0; i < 64; ++i) ASSERT_EQ(out[i], static_cast<float>(i % 3 + 1) * 10.0f) << "element " << i;
+}
+
 // Each accelerator_view on a GPU launches on a CUDA stream of its own, as each was a queue of
 // its own on Microsoft's Direct3D devices: one view's kernels run in order, and another
 // view's may run beside them. The fake runs a stream's launches only when that stream is waited

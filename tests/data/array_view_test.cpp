@@ -293,6 +293,34 @@ TEST_P(ArrayViewKernelTest, ViewsDerivedInsideKernelsReachTheirElements) {
     }
 }
 
+// A kernel may capture an array of views and index it by a variable: each work-item reaches the
+// view its index picks (on a GPU every view of the array is pointed at the GPU's copy:
+// compiler/test/device_code_pointers_indexed.cpp).
+TEST_P(ArrayViewKernelTest, ACapturedArrayOfViewsIndexedByAVariable) {
+  std::vector<int> first(32), second(32), third(32);
+  std::iota(first.begin(), first.end(), 0);
+  std::iota(second.begin(), second.end(), 100);
+  std::iota(third.begin(), third.end(), 200);
+  const array_view<const int, 1> sources[3] = {array_view<const int, 1>(32, first),
+                                                array_view<const int, 1>(32, second),
+                                                array_view<const int, 1>(32, third)};
+  std::vector<int> picked(32, 0), summed(32, 0);
+  const array_view<int, 1> pick(32, picked), sum(32, summed);
+  int count = 3;  // captured: the loop's bound is the kernel's
+  parallel_for_each(pick.extent, [=](index<1> i) restrict(amp) {
+    pick[i] = sources[i[0] % 3][i];
+    int s = 0;
+    for (int k = 0; k < count; ++k) s += sources[k][i];
+    sum[i] = s;
+  });
+  pick.synchronize();
+  sum.synchronize();
+  for (int i = 0; i < 32; ++i) {
+    EXPECT_EQ(picked[i], i % 3 * 100 + i) << "element " << i;
+    EXPECT_EQ(summed[i], 300 + 3 * i) << "element " << i;
+  }
+}
+
 // On the host a derived view owns a share of the storage, as any view does: it outlives the
 // view or array it was made from.
 TEST(ArrayViewTest, DerivedViewsOnTheHostKeepTheStorageAlive) {
