@@ -41,11 +41,11 @@ std::shared_ptr<view_state> make_default_view(const device& d) {
 /// such kernels compute wrong results on any device without lockstep.
 ///
 /// The NVIDIA GPUs the CUDA driver lists come first, as hardware did in Microsoft's list
-/// (src/backend/cuda/gpu_devices.hpp); the default stays the engine until launches on them are
-/// proven on hardware (docs/design/cuda-backend.md). Without them, programs pick a device by
-/// its properties before launching, so the properties follow Microsoft's runtime on a machine
-/// without a DirectX 11 GPU, and get_all() lists the devices in a fixed order: the multicore
-/// engine (the default), then WARP, REF and cpu. The common idioms:
+/// (src/backend/cuda/gpu_devices.hpp), and the largest is the default where the program has
+/// device code (default_device()). Without them, programs pick a device by its properties
+/// before launching, so the properties follow Microsoft's runtime on a machine without a
+/// DirectX 11 GPU, and get_all() lists the devices in a fixed order: the multicore engine (the
+/// default), then WARP, REF and cpu. The common idioms:
 /// - "the first accelerator that is not emulated" finds none, as on such a machine; the
 ///   program's fallback (the default accelerator, or set_default left alone) is the engine;
 /// - "the accelerator with the most dedicated_memory": only the engine reports any; WARP, REF

@@ -4,12 +4,14 @@
 #include "LLVMCompat.h"
 
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/Alignment.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -112,6 +114,17 @@ bool checkDeviceCode(Module &D, std::string &Why) {
   for (GlobalVariable &G : make_early_inc_range(D.globals()))
     if (G.use_empty() && !compat::startsWith(G.getName(), "llvm."))
       G.eraseFromParent();
+  // The tile_static variables the kernel uses, each at its alignment, as ptxas lays them out.
+  const DataLayout &Layout = D.getDataLayout();
+  uint64_t Shared = 0;
+  for (const GlobalVariable &G : D.globals())
+    if (G.getAddressSpace() == SharedAddressSpace)
+      Shared = alignTo(Shared, G.getAlign().valueOrOne()) + Layout.getTypeAllocSize(G.getValueType()).getFixedValue();
+  if (Shared > MaxStaticSharedBytes) {
+    Why = "its tile_static variables take " + std::to_string(Shared) + " bytes, more than the " +
+          std::to_string(MaxStaticSharedBytes) + " of a GPU block's static shared memory (C++ AMP allows 32 KiB)";
+    return false;
+  }
   return true;
 }
 

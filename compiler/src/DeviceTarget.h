@@ -6,6 +6,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -22,6 +23,10 @@ inline constexpr const char *DeviceArchitecture = "sm_75";
 inline constexpr const char *DeviceTriple = "nvptx64-nvidia-cuda";
 /// NVPTX's address space of a block's shared memory (PTX .shared).
 inline constexpr unsigned SharedAddressSpace = 3;
+/// The static shared memory a block may have on every architecture the PTX targets: ptxas
+/// refuses more ("uses too much shared data"). More takes dynamic shared memory and an opt-in
+/// per kernel, which C++ AMP's own limit, 32 KiB of tile_static, never needed.
+inline constexpr uint64_t MaxStaticSharedBytes = 48 * 1024;
 
 /// makeDeviceTarget() is the NVPTX target machine, or null with `Why` set where this LLVM has
 /// no NVPTX target (Clang initialises every target it was built with).
@@ -52,8 +57,8 @@ bool optimizeForDevice(llvm::Module &D, llvm::TargetMachine &Target, std::string
 
 /// checkDeviceCode() is whether everything `D`, optimised, reaches has a GPU form; false, with
 /// `Why` naming what stands in the way: a call of a function defined elsewhere (host code: I/O,
-/// allocation, a throw), a thread_local, or a variable that is not a constant. It drops the
-/// variables left unused.
+/// allocation, a throw), a thread_local, a variable that is not a constant, or tile_static
+/// variables larger than a block's static shared memory. It drops the variables left unused.
 bool checkDeviceCode(llvm::Module &D, std::string &Why);
 
 /// emitPTX() writes the PTX of `D`, optimised and checked, to `PTX`.

@@ -1,0 +1,38 @@
+// Device code: tile_static variables become a block's static shared memory, of which ptxas
+// allows 48 KiB ("uses too much shared data"). A kernel whose variables take more stays on the
+// CPU, saying so, rather than carrying PTX the driver would refuse at its launch. C++ AMP's
+// own limit is 32 KiB; the CPU engine runs more.
+// RUN: %front_end %s -o %t.ll
+// RUN: %ample_device_code %t.ll -o - 2>%t.remarks | FileCheck %s
+// RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
+#include <amp.h>
+using namespace concurrency;
+
+// 32 KiB and 16 KiB: the whole 48 KiB.
+void fits(array_view<float, 1> v) {
+  parallel_for_each(v.extent.tile<256>(), [=](tiled_index<256> t) restrict(amp) {
+    tile_static float large[8192];
+    tile_static int small[4096];
+    for (int k = t.local[0]; k < 8192; k += 256) large[k] = v[t.global] + k;
+    for (int k = t.local[0]; k < 4096; k += 256) small[k] = k;
+    t.barrier.wait();
+    v[t.global] = large[t.local[0] * 7 % 8192] + small[t.local[0] * 3 % 4096];
+  });
+}
+
+// One float more.
+void too_large(array_view<float, 1> v) {
+  parallel_for_each(v.extent.tile<256>(), [=](tiled_index<256> t) restrict(amp) {
+    tile_static float large[8192];
+    tile_static int small[4097];
+    for (int k = t.local[0]; k < 8192; k += 256) large[k] = v[t.global] + k;
+    for (int k = t.local[0]; k < 4097; k += 256) small[k] = k;
+    t.barrier.wait();
+    v[t.global] = large[t.local[0] * 7 % 8192] + small[t.local[0] * 3 % 4097];
+  });
+}
+
+// REMARK-NOT: fits
+// REMARK: remark: {{.*}}too_large{{.*}} runs on the CPU only: its tile_static variables take 49156 bytes, more than the 49152 of a GPU block's static shared memory (C++ AMP allows 32 KiB)
+// CHECK: call void @ample_register_device_code({{.*}}4fits
+// CHECK-NOT: call void @ample_register_device_code({{.*}}9too_large
