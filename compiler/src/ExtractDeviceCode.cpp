@@ -229,7 +229,8 @@ void makeTargetNeutral(Function &F) {
 /// reaches); x is the last dimension of every index (C++ AMP's innermost, so that neighbouring
 /// threads touch neighbouring elements).
 ///   - flat: `ample_kernel_K(object, i32 e0, i32 e1, i32 e2)`: each thread's index is its
-///     global grid position, run if inside the extent (e0, e1, e2), padded with ones;
+///     global grid position, run if inside the extent (e0, e1, e2), padded with ones (rank 2:
+///     z continues y);
 ///   - tiled: `ample_kernel_K(object)`: a block is a tile (its position the tile index), a
 ///     thread a work-item (its position in the block the local index); a tiled extent is
 ///     whole tiles, so every thread runs.
@@ -278,6 +279,11 @@ void addKernel(Module &D, const DeviceEntry &E, Function &Body) {
     SmallVector<Value *, 3> BlockSize = InIndexOrder(Read(Intrinsic::nvvm_read_ptx_sreg_ntid_x),
                                                      Read(Intrinsic::nvvm_read_ptx_sreg_ntid_y),
                                                      Read(Intrinsic::nvvm_read_ptx_sreg_ntid_z));
+    // A grid has at most 65535 blocks along y: a rank-2 extent's rows go on in z beyond them
+    // (gpu_grid_of(), include/ample/detail/gpu_launch.hpp), the high part of the block's row.
+    if (Rank == 2)
+      Block[0] = B.CreateAdd(Block[0], B.CreateMul(Read(Intrinsic::nvvm_read_ptx_sreg_ctaid_z),
+                                                   Read(Intrinsic::nvvm_read_ptx_sreg_nctaid_y)));
     Value *Index[3];
     Value *Inside = B.getTrue();
     for (int Dim = 0; Dim < 3; ++Dim) {

@@ -26,3 +26,9 @@ void scale(array_view<float, 2> out, array_view<const float, 2> in, float factor
 // CHECK: define internal void @ample.register_device_code()
 // CHECK-NEXT: entry:
 // CHECK-NEXT: call void @ample_register_device_code({{.*}}device_entry{{.*}}@ample.ptx{{.*}}@0{{.*}}@1
+
+// A rank-2 extent's rows go on in the grid's z beyond the 65535 blocks a grid has along y
+// (gpu_grid_of()): the row of a block is ctaid.y + ctaid.z * nctaid.y.
+// RUN: %ample_device_code %t.ll -o - | FileCheck --check-prefix=ROWS %s
+// ROWS-DAG: %ctaid.z
+// ROWS-DAG: %nctaid.y

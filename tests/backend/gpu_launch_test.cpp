@@ -335,6 +335,46 @@ TEST_F(GpuLaunchTest, AKernelIndexingAnArrayOfViewsRunsOnTheGpusCopies) {
   for (int i = 0; i < 64; ++i) ASSERT_EQ(out[i], static_cast<float>(i % 3 + 1) * 10.0f) << "element " << i;
 }
 
+// A grid has at most 65535 blocks along y and z. A rank-2 extent of more rows than that holds
+// goes on in z, which the device code reads as the high part of the block's row; a domain no
+// grid holds (a rank-3 extent of more than 65535 planes, more than 65535 rows of tiles) runs on
+// the CPU engine, saying why. The fake refuses grids beyond the limits, as the driver does.
+TEST_F(GpuLaunchTest, DomainsBeyondAGridsLimitsAlongYAndZ) {
+  constexpr int rows = 65535 * 16 + 3;
+  std::vector<int> tall(rows * 2, 0);
+  const array_view<int, 2> narrow(rows, 2, tall);
+  const auto add = [=](index<2> i) restrict(amp) { narrow[i] += i[0] * 2 + i[1]; };
+  unsigned grid[3] = {}, block[3] = {};
+  hook_.play = [&grid, &block, play = play_flat<decltype(add), 2>(tall.data())](const ample_fake_cuda_launch& l) {
+    std::copy(l.grid, l.grid + 3, grid);
+    std::copy(l.block, l.block + 3, block);
+    return play(l);
+  };
+  parallel_for_each(gpu_.get_default_view(), narrow.extent, add);
+  narrow.synchronize();
+  for (int k = 0; k < rows * 2; ++k) ASSERT_EQ(tall[k], k) << "element " << k;
+  if (expect_device_code) {
+    EXPECT_EQ(grid[1], 65535u);
+    EXPECT_EQ(grid[2], 2u);
+    EXPECT_GE(std::uint64_t{grid[1]} * grid[2] * block[1], std::uint64_t{rows}) << "rows without a thread";
+  }
+
+  hook_.play = nullptr;
+  std::vector<int> planes(65536, 0);
+  const array_view<int, 3> deep(65536, 1, 1, planes);
+  testing::internal::CaptureStderr();
+  parallel_for_each(gpu_.get_default_view(), deep.extent, [=](index<3> i) restrict(amp) { deep[i] = i[0]; });
+  parallel_for_each(gpu_.get_default_view(), deep.extent.tile<1, 1, 1>(),
+                    [=](tiled_index<1, 1, 1> t) restrict(amp) { deep[t.global] += 1; });
+  deep.synchronize();
+  const std::string said = testing::internal::GetCapturedStderr();
+  for (int k = 0; k < 65536; ++k) ASSERT_EQ(planes[k], k + 1) << "element " << k;
+  EXPECT_EQ(hook_.launches, expect_device_code ? 1 : 0) << said;
+  if (expect_device_code) {
+    EXPECT_NE(said.find("65536 blocks (x, y, z), more than a CUDA grid holds"), std::string::npos) << said;
+  }
+}
+
 // Each accelerator_view on a GPU launches on a CUDA stream of its own, as each was a queue of
 // its own on Microsoft's Direct3D devices: one view's kernels run in order, and another
 // view's may run beside them. The fake runs a stream's launches only when that stream is waited

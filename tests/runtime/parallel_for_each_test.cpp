@@ -102,6 +102,17 @@ TEST_P(ParallelForEachTest, Rank2WritesCoordinates) {
     for (int c = 0; c < cols; ++c) ASSERT_EQ(v[r * cols + c], r * 1000 + c);
 }
 
+// More rows than a GPU grid's 65535 blocks of 16 hold along y: on a GPU the rows go on in the
+// grid's z (gpu_grid_of()); every element is written once, by its own index.
+TEST_P(ParallelForEachTest, Rank2OfMoreRowsThanAGridHoldsAlongY) {
+  constexpr int rows = 65535 * 16 + 3, cols = 2;
+  std::vector<int> v(static_cast<std::size_t>(rows) * cols, -1);
+  array_view<int, 2> av(rows, cols, v);
+  parallel_for_each(av.extent, [=](index<2> idx) restrict(amp) { av[idx] += idx[0] * 2 + idx[1] + 1; });
+  av.synchronize();
+  for (int k = 0; k < rows * cols; ++k) ASSERT_EQ(v[k], k) << "element " << k;
+}
+
 TEST_P(ParallelForEachTest, Rank3WritesLinearIndex) {
   constexpr int d0 = 5, d1 = 7, d2 = 11;
   std::vector<int> v(d0 * d1 * d2, -1);

@@ -18,9 +18,16 @@ struct gpu_grid {
   unsigned threads[3];
 };
 
+/// The most blocks a CUDA grid has along x, and along y and z (every GPU CUDA 13 supports).
+inline constexpr unsigned max_grid_blocks_x = 0x7fffffff;
+inline constexpr unsigned max_grid_blocks_yz = 65535;
+
 /// gpu_grid_of() covers a flat domain with x the last dimension (neighbouring threads touch
 /// neighbouring elements): blocks of 256 threads for rank 1, 16x16 for ranks 2 and 3 (z one
-/// plane a block); the device code skips the threads outside the extent.
+/// plane a block); the device code skips the threads outside the extent. Rank 2's rows take
+/// more than the 65535 blocks a grid has along y from an extent of 1048561 rows on (a tall,
+/// narrow matrix); they go on in z, which the device code reads as the high part of the
+/// block's row (compiler/src/ExtractDeviceCode.cpp, addKernel()).
 template <int N>
 gpu_grid gpu_grid_of(const concurrency::extent<N>& e) {
   gpu_grid g{{1, 1, 1}, {N == 1 ? 256u : 16u, N == 1 ? 1u : 16u, 1}};
@@ -29,6 +36,10 @@ gpu_grid gpu_grid_of(const concurrency::extent<N>& e) {
   g.blocks[0] = (x + g.threads[0] - 1) / g.threads[0];
   g.blocks[1] = (y + g.threads[1] - 1) / g.threads[1];
   g.blocks[2] = N > 2 ? static_cast<unsigned>(e[0]) : 1;
+  if (N == 2 && g.blocks[1] > max_grid_blocks_yz) {
+    g.blocks[2] = (g.blocks[1] + max_grid_blocks_yz - 1) / max_grid_blocks_yz;
+    g.blocks[1] = max_grid_blocks_yz;
+  }
   return g;
 }
 
@@ -43,6 +54,13 @@ gpu_grid gpu_grid_of(const concurrency::tiled_extent<D0, D1, D2>& e) {
     g.threads[rank - 1 - d] = static_cast<unsigned>(tile[d]);
   }
   return g;
+}
+
+/// fits_cuda_grid() is whether a CUDA grid holds `g`'s blocks. One that does not (a flat rank-3
+/// extent of more than 65535 planes, a tiled one of more than 65535 tiles along its first
+/// dimensions) runs on the CPU engine.
+inline bool fits_cuda_grid(const gpu_grid& g) {
+  return g.blocks[0] <= max_grid_blocks_x && g.blocks[1] <= max_grid_blocks_yz && g.blocks[2] <= max_grid_blocks_yz;
 }
 
 /// gpu_kernel is a kernel's device code loaded on one GPU (the backend's).

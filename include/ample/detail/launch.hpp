@@ -131,7 +131,13 @@ template <class Domain, class Kernel>
 void launch_on_gpu(const view_state& view, const Domain& domain, const Kernel& kernel, const void* entry) {
   const device& dev = *view.dev;
   std::string why;
-  if (const gpu_kernel* code = gpu_kernel_for(dev, entry)) {
+  const gpu_kernel* code = gpu_kernel_for(dev, entry);
+  const gpu_grid grid = code ? gpu_grid_of(domain) : gpu_grid{};
+  if (code && !fits_cuda_grid(grid)) {
+    why = "its domain needs " + std::to_string(grid.blocks[0]) + " x " + std::to_string(grid.blocks[1]) + " x " +
+          std::to_string(grid.blocks[2]) + " blocks (x, y, z), more than a CUDA grid holds (" +
+          std::to_string(max_grid_blocks_x) + " along x, " + std::to_string(max_grid_blocks_yz) + " along y and z)";
+  } else if (code) {
     auto work = std::make_shared<queued_launch<Kernel>>(&dev);
     work->kernel.emplace((work->recorder.start(), kernel));
     work->recorder.stop();
@@ -139,7 +145,6 @@ void launch_on_gpu(const view_state& view, const Domain& domain, const Kernel& k
                                                        pointer_count(*code));
     if (foreign < 0) {
       work->recorder.make_current(view.commands.get());
-      const gpu_grid grid = gpu_grid_of(domain);
       const std::array<std::int32_t, 3> extent = gpu_extent(domain);
       // The queue destroys both functions, and with them `work`, before the launch completes.
       view.commands->submit(

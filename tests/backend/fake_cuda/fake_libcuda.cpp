@@ -640,6 +640,8 @@ CUresult cuLaunchKernel(void* function, unsigned gx, unsigned gy, unsigned gz, u
   finish_copies();
   if (function == nullptr || gx * gy * gz == 0 || bx * by * bz == 0) return invalid_value;
   if (bx * by * bz > 1024 || shared_bytes > 48 * 1024 || parameters != nullptr) return invalid_value;
+  // A grid's and a block's limits along each dimension, on every GPU CUDA 13 supports.
+  if (gx > 0x7fffffffu || gy > 65535 || gz > 65535 || bx > 1024 || by > 1024 || bz > 64) return invalid_value;
   const void* bytes = nullptr;
   std::size_t size = 0;
   for (void** e = extra; e != nullptr && *e != nullptr; e += 2) {
