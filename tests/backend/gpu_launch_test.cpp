@@ -360,12 +360,15 @@ TEST_F(GpuLaunchTest, DomainsBeyondAGridsLimitsAlongYAndZ) {
   }
 
   hook_.play = nullptr;
+  // Rank-3 domains over a rank-1 view: the sanitizer builds' checks of a rank-3 view's strides
+  // keep its kernels from the GPU for a reason of their own.
   std::vector<int> planes(65536, 0);
-  const array_view<int, 3> deep(65536, 1, 1, planes);
+  const array_view<int, 1> deep(65536, planes);
+  const extent<3> domain(65536, 1, 1);
   testing::internal::CaptureStderr();
-  parallel_for_each(gpu_.get_default_view(), deep.extent, [=](index<3> i) restrict(amp) { deep[i] = i[0]; });
-  parallel_for_each(gpu_.get_default_view(), deep.extent.tile<1, 1, 1>(),
-                    [=](tiled_index<1, 1, 1> t) restrict(amp) { deep[t.global] += 1; });
+  parallel_for_each(gpu_.get_default_view(), domain, [=](index<3> i) restrict(amp) { deep[i[0]] = i[0]; });
+  parallel_for_each(gpu_.get_default_view(), domain.tile<1, 1, 1>(),
+                    [=](tiled_index<1, 1, 1> t) restrict(amp) { deep[t.global[0]] += 1; });
   deep.synchronize();
   const std::string said = testing::internal::GetCapturedStderr();
   for (int k = 0; k < 65536; ++k) ASSERT_EQ(planes[k], k + 1) << "element " << k;
