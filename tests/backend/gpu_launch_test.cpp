@@ -436,6 +436,9 @@ TEST_F(GpuLaunchTest, AKernelObjectLargerThanTheParametersTravelsInTheGpusMemory
     }
   }
   for (int k = 0; k < 2048; ++k) ASSERT_EQ(data[k], 1.0f + 0.5f * static_cast<float>(2047 - k)) << "element " << k;
+  // The queue's copy of the kernel holds the view's storage until the queue's thread destroys
+  // it, after the regions it held let synchronize() go on: wait for the queue to be done.
+  gpu_.get_default_view().wait();
   EXPECT_EQ(allocated(), before) << "the object's copy in the GPU's memory was not freed";
 }
 
