@@ -3,6 +3,7 @@
 
 #include "LLVMCompat.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
@@ -12,7 +13,9 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
@@ -23,6 +26,7 @@
 #include <dlfcn.h>
 
 #include <cstdlib>
+#include <optional>
 
 using namespace llvm;
 
@@ -63,15 +67,12 @@ Intrinsic::ID exactIntrinsicOf(const Function &F) {
   return Intrinsic::not_intrinsic;
 }
 
-/// LibraryPrefix starts the names of libclc's definitions in device code: with a dot, no
-/// program's symbol (a C or C++ name) can have one.
-constexpr StringLiteral LibraryPrefix = "ample.libclc.";
-
 /// LibraryFunction is a C library math function (its double name; the float one adds `f`) and
 /// its libclc counterpart: the OpenCL C function of the same meaning and its parameters as
 /// mangled (Itanium, as libclc's bitcode names its overloads), T standing for float (f) or
-/// double (d). The C declaration's type must equal the libclc function's, which
-/// linkMathLibrary() checks, so a C function with another signature is never matched.
+/// double (d). libdevice names its functions after the C library's, `__nv_` first. The C
+/// declaration's type must equal the library function's, which linkMathLibrary() checks, so a
+/// C function with another signature is never matched.
 struct LibraryFunction {
   StringLiteral Name;
   StringLiteral OpenCLName;
@@ -100,29 +101,74 @@ std::string cNameOf(const LibraryFunction &M, bool Float) {
   return Name.consume_back("_r") ? Name.str() + "f_r" : Name.str() + "f";
 }
 
-/// libraryNameOf() is the name in libclc of the function of the same meaning as declaration
-/// `F`: a C library function (`sinf`: `_Z3sinf`) or an intrinsic (`llvm.sin.f32`: the same;
-/// `llvm.powi.f32.i32`: `_Z4pownfi`); empty if there is none.
-std::string libraryNameOf(const Function &F) {
+/// MathCall is a declaration of device code that a math library defines: a C library
+/// function (`sinf`) or an intrinsic (`llvm.sin.f32`, `llvm.powi.f32.i32`).
+struct MathCall {
+  Function *Declaration;
+  const LibraryFunction *Meaning;
+  bool Float;
+};
+
+/// mathCallOf() is what `F` means among LibraryFunctions, if anything.
+std::optional<MathCall> mathCallOf(Function &F) {
   if (F.arg_size() == 0)
-    return {};
+    return std::nullopt;
   Type *T = F.getArg(0)->getType();
   if (!T->isFloatTy() && !T->isDoubleTy())
-    return {};
+    return std::nullopt;
   const bool Float = T->isFloatTy();
   for (const LibraryFunction &M : LibraryFunctions) {
     // powi has no C function: an external `powi` is the program's own.
     const bool Matches = F.isIntrinsic() ? compat::startsWith(F.getName(), ("llvm." + M.Name + ".").str())
                                          : M.Name != "powi" && F.getName() == cNameOf(M, Float);
-    if (!Matches)
-      continue;
-    std::string Parameters;
-    for (const char C : M.Parameters)
-      Parameters += C == 'T' ? (Float ? 'f' : 'd') : C;
-    return ("_Z" + Twine(M.OpenCLName.size()) + M.OpenCLName + Parameters).str();
+    if (Matches)
+      return MathCall{&F, &M, Float};
   }
-  return {};
+  return std::nullopt;
 }
+
+/// MathLibrary is a bitcode library of math functions for NVPTX: where it is, how it names the
+/// function of a meaning, and the prefix its definitions take in device code. With a dot, no
+/// program's symbol (a C or C++ name) can have one.
+struct MathLibrary {
+  StringLiteral Title;
+  std::string Path;
+  StringLiteral Prefix;
+  std::string (*NameOf)(const LibraryFunction &, bool Float);
+};
+
+std::string libdeviceNameOf(const LibraryFunction &M, bool Float) { return "__nv_" + cNameOf(M, Float); }
+
+std::string libclcNameOf(const LibraryFunction &M, bool Float) {
+  std::string Parameters;
+  for (const char C : M.Parameters)
+    Parameters += C == 'T' ? (Float ? 'f' : 'd') : C;
+  return ("_Z" + Twine(M.OpenCLName.size()) + M.OpenCLName + Parameters).str();
+}
+
+/// pathBesidePlugin() is file `Name` in the plugin's own directory: Clang and opt load the
+/// plugin by path, which dladdr() gives back.
+std::string pathBesidePlugin(StringRef Name) {
+  Dl_info Plugin;
+  SmallString<256> Path;
+  if (dladdr(reinterpret_cast<void *>(&linkMathLibrary), &Plugin) != 0 && Plugin.dli_fname != nullptr)
+    Path = sys::path::parent_path(Plugin.dli_fname);
+  sys::path::append(Path, Name);
+  return Path.str().str();
+}
+
+std::string pathFromEnvironmentOr(const char *Variable, StringRef BesidePlugin) {
+  if (const char *Set = std::getenv(Variable))
+    return Set;
+  return pathBesidePlugin(BesidePlugin);
+}
+
+/// LoadedLibrary is a math library read for one kernel: lazily, so that only the functions
+/// linked are read, its definitions renamed with its prefix.
+struct LoadedLibrary {
+  const MathLibrary *Library;
+  std::unique_ptr<Module> Bitcode;
+};
 
 /// declarationsReachedFrom() are the functions without a body that `Kernel` calls or refers
 /// to, directly or through the functions and constants it reaches. (The device module is a
@@ -157,10 +203,10 @@ SmallVector<Function *, 8> declarationsReachedFrom(Function &Kernel) {
   return Declarations;
 }
 
-/// replaceCalls() makes each call of `F` one of `Definition`, libclc's function of the same
-/// meaning, declared in `F`'s module; false where their types differ in a way it does not
-/// bridge. The one it bridges: llvm.frexp returns {T, i32}, libclc's frexp(T, int*) stores
-/// the exponent.
+/// replaceCalls() makes each call of `F` one of `Definition`, a math library's function of the
+/// same meaning, declared in `F`'s module; false where their types differ in a way it does not
+/// bridge. The one it bridges: llvm.frexp returns {T, i32}, the libraries' frexp(T, int*)
+/// store the exponent.
 bool replaceCalls(Function &F, Function &Definition) {
   // (By name: LLVM 17 added the intrinsic.)
   const bool FrexpIntrinsic = F.isIntrinsic() && compat::startsWith(F.getName(), "llvm.frexp.");
@@ -216,67 +262,99 @@ void lowerExactMathCalls(Module &D) {
   }
 }
 
-std::string mathLibraryPath() {
-  if (const char *Set = std::getenv("AMPLE_LIBCLC_NVPTX"))
-    return Set;
-  // The plugin's own file: Clang and opt load it by path, which dladdr() gives back.
-  Dl_info Plugin;
-  SmallString<256> Path;
-  if (dladdr(reinterpret_cast<void *>(&linkMathLibrary), &Plugin) != 0 && Plugin.dli_fname != nullptr)
-    Path = sys::path::parent_path(Plugin.dli_fname);
-  sys::path::append(Path, "nvptx64--nvidiacl.bc");
-  return Path.str().str();
-}
+std::string libdevicePath() { return pathFromEnvironmentOr("AMPLE_LIBDEVICE", "libdevice.10.bc"); }
+
+std::string libclcPath() { return pathFromEnvironmentOr("AMPLE_LIBCLC_NVPTX", "nvptx64--nvidiacl.bc"); }
 
 bool linkMathLibrary(Module &D, Function &Kernel, std::string &Why) {
-  // The declarations to replace, each with its libclc name.
-  SmallVector<std::pair<Function *, std::string>, 4> Calls;
+  SmallVector<MathCall, 4> Calls;
   for (Function *F : declarationsReachedFrom(Kernel))
-    if (std::string Name = libraryNameOf(*F); !Name.empty())
-      Calls.emplace_back(F, std::move(Name));
+    if (std::optional<MathCall> Call = mathCallOf(*F))
+      Calls.push_back(*Call);
   if (Calls.empty())
     return true;
-  const std::string Called = demangle(Calls.front().first->getName().str());
-  const std::string Path = mathLibraryPath();
-  if (!sys::fs::exists(Path)) {
-    Why = "it calls " + Called + ", whose GPU form comes from libclc's nvptx64 bitcode, not found at " + Path +
-          " (./ample setup fetches it)";
-    return false;
-  }
-  // Lazily: only the functions linked are read from the 8 MB of bitcode.
-  SMDiagnostic Error;
-  std::unique_ptr<Module> Library = getLazyIRFileModule(Path, Error, D.getContext());
-  if (!Library) {
-    Why = "it calls " + Called + ", and libclc's bitcode at " + Path + " cannot be read: " + Error.getMessage().str();
-    return false;
-  }
-  // The library's definitions take names no C++ program has, so that linking binds nothing
-  // of the program's to them: a function of the program's named like one of libclc's (a
-  // global `float pown(float, int)`), defined elsewhere, stays undefined, and the kernel
-  // reaching it stays on the CPU, as it would without the library.
-  for (GlobalValue &G : Library->global_values())
-    if (!G.isDeclaration())
-      G.setName(LibraryPrefix + G.getName());
-  for (auto &[F, Name] : Calls) {
-    Function *Definition = Library->getFunction((LibraryPrefix + Name).str());
-    if (!Definition || !replaceCalls(*F, *Definition)) {
-      Why = "it calls " + demangle(F->getName().str()) + ", which libclc at " + Path + " does not define as " + Name;
+  const std::string Called = demangle(Calls.front().Declaration->getName().str());
+  // In order of preference: NVIDIA's own library is the more accurate and made for the
+  // hardware; libclc has every function (libdevice lacks lgamma_r) and needs no CUDA toolkit.
+  const MathLibrary Libraries[] = {{"libdevice", libdevicePath(), "ample.libdevice.", libdeviceNameOf},
+                                   {"libclc", libclcPath(), "ample.libclc.", libclcNameOf}};
+  // Each read when a call first needs it, lazily: only the functions linked are read from
+  // libclc's 8 MB of bitcode.
+  SmallVector<LoadedLibrary, 2> Loaded;
+  std::string Unreadable;
+  const auto load = [&](const MathLibrary &L) -> LoadedLibrary * {
+    for (LoadedLibrary &Found : Loaded)
+      if (Found.Library == &L)
+        return &Found;
+    if (!sys::fs::exists(L.Path))
+      return nullptr;
+    SMDiagnostic Error;
+    std::unique_ptr<Module> Bitcode = getLazyIRFileModule(L.Path, Error, D.getContext());
+    if (!Bitcode) {
+      Unreadable = "it calls " + Called + ", and " + L.Title.str() + "'s bitcode at " + L.Path +
+                   " cannot be read: " + Error.getMessage().str();
+      return nullptr;
+    }
+    // The library's definitions take names no C++ program has, so that linking binds nothing
+    // of the program's to them: a function of the program's named like one of libclc's (a
+    // global `float pown(float, int)`), defined elsewhere, stays undefined, and the kernel
+    // reaching it stays on the CPU, as it would without the library.
+    for (GlobalValue &G : Bitcode->global_values())
+      if (!G.isDeclaration())
+        G.setName(L.Prefix + G.getName());
+    return &Loaded.emplace_back(LoadedLibrary{&L, std::move(Bitcode)});
+  };
+  for (const MathCall &Call : Calls) {
+    bool Replaced = false;
+    std::string Tried;
+    for (const MathLibrary &L : Libraries) {
+      LoadedLibrary *Library = load(L);
+      if (!Unreadable.empty()) {
+        Why = Unreadable;
+        return false;
+      }
+      const std::string Name = L.NameOf(*Call.Meaning, Call.Float);
+      Tried += (Tried.empty() ? "" : ", ") + L.Title.str() + " (" + Name + ") at " + L.Path +
+               (Library ? "" : ", not found");
+      Function *Definition = Library ? Library->Bitcode->getFunction((L.Prefix + Name).str()) : nullptr;
+      if (Definition && replaceCalls(*Call.Declaration, *Definition)) {
+        Replaced = true;
+        break;
+      }
+    }
+    if (!Replaced) {
+      const std::string Function = demangle(Call.Declaration->getName().str());
+      Why = Loaded.empty() ? "it calls " + Function + ", whose GPU form comes from a math library, and none was found: " +
+                                 Tried + " (./ample setup fetches them)"
+                           : "it calls " + Function + ", which no math library found defines with its type: " + Tried;
       return false;
     }
   }
-  Library->setTargetTriple(D.getTargetTriple());
-  Library->setDataLayout(D.getDataLayout());
-  if (Linker::linkModules(D, std::move(Library), Linker::Flags::LinkOnlyNeeded)) {
-    Why = "it calls " + Called + ", and linking libclc's bitcode from " + Path + " failed";
-    return false;
+  for (LoadedLibrary &L : Loaded) {
+    L.Bitcode->setTargetTriple(D.getTargetTriple());
+    L.Bitcode->setDataLayout(D.getDataLayout());
+    if (Linker::linkModules(D, std::move(L.Bitcode), Linker::Flags::LinkOnlyNeeded)) {
+      Why = "it calls " + Called + ", and linking " + L.Library->Title.str() + "'s bitcode from " +
+            L.Library->Path + " failed";
+      return false;
+    }
   }
   // Internal, as the rest of the kernel's code is: only then does NVPTX make their names, whose
   // prefix has dots, valid PTX identifiers (libclc's lookup tables are weak variables).
-  for (GlobalValue &G : D.global_values())
-    if (!G.isDeclaration() && compat::startsWith(G.getName(), LibraryPrefix))
-      G.setLinkage(GlobalValue::InternalLinkage);
-  // libclc was compiled for a PTX version of its own; the kernel's target decides (as
-  // makeTargetNeutral() does for the kernel's functions), so the two inline into each other.
+  // libdevice's inline assembly is PTX, and marked so (LibraryAssembly).
+  MDNode *PTXAssembly = MDNode::get(D.getContext(), {});
+  for (GlobalValue &G : D.global_values()) {
+    if (G.isDeclaration() ||
+        none_of(Libraries, [&](const MathLibrary &L) { return compat::startsWith(G.getName(), L.Prefix); }))
+      continue;
+    G.setLinkage(GlobalValue::InternalLinkage);
+    if (auto *F = dyn_cast<Function>(&G))
+      for (Instruction &I : instructions(*F))
+        if (auto *Call = dyn_cast<CallBase>(&I); Call && Call->isInlineAsm())
+          Call->setMetadata(LibraryAssembly, PTXAssembly);
+  }
+  // The libraries were compiled for PTX versions of their own; the kernel's target decides (as
+  // makeTargetNeutral() does for the kernel's functions), so that they inline into each other.
   for (Function &F : D) {
     F.removeFnAttr("target-cpu");
     F.removeFnAttr("target-features");

@@ -20,16 +20,21 @@ namespace ample {
 void lowerExactMathCalls(llvm::Module &D);
 
 /// linkMathLibrary() gives device module `D`, retargeted to NVPTX, a GPU form of each other C
-/// library math function that its `Kernel` reaches (sin, exp, pow, lgamma, frexp, ...; float and double; the
-/// llvm.sin-style intrinsics of -fno-math-errno builds too): the function of the same meaning in
-/// libclc, LLVM's OpenCL C library, linked from its nvptx64 bitcode. That bitcode comes from
-/// Debian's libclc-N package of the plugin's own LLVM major, since bitcode reads only in its
-/// major or later; the build puts it beside the plugin (mathLibraryPath()). False, with `Why`
-/// set, where `D` calls such a function and the library is missing or unreadable.
+/// library math function that its `Kernel` reaches (sin, exp, pow, lgamma, frexp, ...; float and
+/// double; the llvm.sin-style intrinsics of -fno-math-errno builds too): the function of the
+/// same meaning in libdevice, NVIDIA's math library for its GPUs, where the build found one (a
+/// CUDA toolkit's, or the copy ./ample setup unpacks from Debian's), otherwise in libclc,
+/// LLVM's OpenCL C library, both linked from their bitcode. libclc's comes from Debian's
+/// libclc-N package of the plugin's own LLVM major, since bitcode reads only in its major or
+/// later; libdevice's reads in every major. The build puts both beside the plugin, where they
+/// are read: libdevice.10.bc ($AMPLE_LIBDEVICE overrides) and nvptx64--nvidiacl.bc
+/// ($AMPLE_LIBCLC_NVPTX). False, with `Why` set, where `D` calls such a function that neither
+/// library found defines.
 bool linkMathLibrary(llvm::Module &D, llvm::Function &Kernel, std::string &Why);
 
-/// mathLibraryPath() is where linkMathLibrary() reads libclc's bitcode: $AMPLE_LIBCLC_NVPTX
-/// where set, otherwise nvptx64--nvidiacl.bc in the plugin's own directory.
-std::string mathLibraryPath();
+/// LibraryAssembly marks the inline assembly of a linked math library (libdevice's), which is
+/// PTX and stays in device code; any other is the host's, which has no GPU form. (Instruction
+/// metadata: the inliner copies it with the call.)
+inline constexpr const char *LibraryAssembly = "ample.library_assembly";
 
 } // namespace ample

@@ -1,6 +1,7 @@
 // DeviceTarget: NVPTX code generation for device modules (DeviceTarget.h).
 #include "DeviceTarget.h"
 
+#include "DeviceMath.h"
 #include "LLVMCompat.h"
 
 #include "llvm/Demangle/Demangle.h"
@@ -38,8 +39,8 @@ bool lowersOnGPU(StringRef Intrinsic) {
 }
 
 /// hostOnlyUse() names the first thing in `D`'s code that has no GPU form, if any: a
-/// thread_local or host variable, an indirect call, or a call of a function without a body
-/// (other than an intrinsic NVPTX lowers).
+/// thread_local or host variable, the host's inline assembly, an indirect call, or a call of a
+/// function without a body (other than an intrinsic NVPTX lowers).
 std::string hostOnlyUse(Module &D) {
   for (GlobalVariable &G : D.globals()) {
     if (G.use_empty() || compat::startsWith(G.getName(), "llvm.") || G.getAddressSpace() == SharedAddressSpace)
@@ -58,6 +59,11 @@ std::string hostOnlyUse(Module &D) {
       auto *Call = dyn_cast<CallBase>(&I);
       if (!Call)
         continue;
+      if (Call->isInlineAsm()) {
+        if (Call->hasMetadata(LibraryAssembly))
+          continue;
+        return "it runs inline assembly of the host's" + Where;
+      }
       Function *Callee = Call->getCalledFunction();
       if (!Callee)
         return "it makes an indirect call" + Where;

@@ -2,17 +2,17 @@
 // the same meaning, linked from its nvptx64 bitcode, so that no call leaves the PTX; float and
 // double, the functions with pointer results, and the intrinsics of -fno-math-errno builds.
 // A function of the program's named like one of libclc's stays the program's: where it is
-// defined elsewhere the kernel stays on the CPU, as without the bitcode, with a remark.
-// libclc's definitions (lookup tables among them) are internal to the kernel, so that NVPTX
-// makes their names, "ample.libclc." + libclc's, valid PTX identifiers.
+// defined elsewhere the kernel stays on the CPU, as without the bitcode, with a remark. libclc's
+// definitions (lookup tables among them) are internal to the kernel, so that NVPTX makes their
+// names, "ample.libclc." + libclc's, valid PTX identifiers. libdevice is hidden (preferred).
 // REQUIRES: libclc
 // RUN: %front_end %s -o %t.ll
-// RUN: %ample_device_code %t.ll -o - 2>%t.remarks | FileCheck %s --implicit-check-not=.extern --implicit-check-not=ample.libclc.
+// RUN: env AMPLE_LIBDEVICE=%t.none %ample_device_code %t.ll -o - 2>%t.remarks | FileCheck %s --implicit-check-not=.extern --implicit-check-not=ample.libclc.
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 // RUN: %front_end -fno-math-errno %s -o %t.nomatherrno.ll
 // RUN: FileCheck %s --check-prefix=INTRINSIC < %t.nomatherrno.ll
-// RUN: %ample_device_code %t.nomatherrno.ll -o - 2>/dev/null | FileCheck %s --implicit-check-not=.extern --implicit-check-not=ample.libclc.
-// RUN: env AMPLE_LIBCLC_NVPTX=%t.missing %ample_device_code %t.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: env AMPLE_LIBDEVICE=%t.none %ample_device_code %t.nomatherrno.ll -o - 2>/dev/null | FileCheck %s --implicit-check-not=.extern --implicit-check-not=ample.libclc.
+// RUN: env AMPLE_LIBDEVICE=%t.none AMPLE_LIBCLC_NVPTX=%t.missing %ample_device_code %t.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=MISSING
 #include <amp.h>
 #include <amp_math.h>
 #include <math.h>
@@ -76,4 +76,4 @@ void own_rootn(array_view<float, 1> f) {
 // REMARK-NOT: remark
 // INTRINSIC-DAG: call float @llvm.sin.f32(
 // INTRINSIC-DAG: call double @llvm.pow.f64(
-// MISSING: remark: {{.*}}kernel singles(Concurrency::array_view<float, 1>)::$_{{[0-9]+}} at {{.*}} runs on the CPU only: it calls {{[a-z0-9_]+}}, whose GPU form comes from libclc's nvptx64 bitcode, not found at {{.*}}.missing (./ample setup fetches it)
+// MISSING: remark: {{.*}}kernel singles(Concurrency::array_view<float, 1>)::$_{{[0-9]+}} at {{.*}} runs on the CPU only: it calls {{[a-z0-9_]+}}, whose GPU form comes from a math library, and none was found: libdevice (__nv_{{[a-z0-9_]+}}) at {{.*}}.none, not found, libclc (_Z{{[0-9A-Za-z_]+}}) at {{.*}}.missing, not found (./ample setup fetches them)

@@ -45,7 +45,11 @@ if config.checker:
                                                             checker=config.checker)))
 else:
     config.excludes.add("restrict")
-# libclc's nvptx64 bitcode beside the plugin: device code's math functions (DeviceMath.h).
-if os.path.exists(os.path.join(os.path.dirname(config.plugin), "nvptx64--nvidiacl.bc")):
+# The math libraries' bitcode beside the plugin: device code's math functions (DeviceMath.h).
+plugin_dir = os.path.dirname(config.plugin)
+if os.path.exists(os.path.join(plugin_dir, "nvptx64--nvidiacl.bc")):
     config.available_features.add("libclc")
+if os.path.exists(os.path.join(plugin_dir, "libdevice.10.bc")):
+    config.available_features.add("libdevice")
+config.substitutions.append(("%libdevice", os.path.join(plugin_dir, "libdevice.10.bc")))
 config.environment["PATH"] = os.pathsep.join([config.llvm_tools_dir, config.environment.get("PATH", "")])
