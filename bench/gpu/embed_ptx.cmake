@@ -1,6 +1,6 @@
-# embed_ptx.cmake -DPTX=<file> -DOUT=<file>: writes OUT, a C++ source defining
-# peer_kernels_ptx, the text of PTX, which ample_gpu_bench hands to the driver.
+# embed_ptx.cmake -DPTX=<file> -DOUT=<file> -DNAME=<symbol>: writes OUT, a C++ source defining
+# NAME, the text of PTX, which ample_gpu_bench hands to the driver.
 file(READ ${PTX} text)
 file(WRITE ${OUT} "// Made by bench/gpu/embed_ptx.cmake from ${PTX}.\n"
-                  "extern const char peer_kernels_ptx[];\n"
-                  "const char peer_kernels_ptx[] = R\"ptx(${text})ptx\";\n")
+                  "extern const char ${NAME}[];\n"
+                  "const char ${NAME}[] = R\"ptx(${text})ptx\";\n")

@@ -11,6 +11,7 @@
 #include <dlfcn.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -25,10 +26,14 @@
 #include "backend/cuda/memory.hpp"
 #include "backend/cuda/module.hpp"
 #include "backend/seed_matmul_kernel.hpp"
+#include "gpu/math_kernel.hpp"
 #include "harness.hpp"
 #include "workloads/transpose_kernels.hpp"
 
 extern const char peer_kernels_ptx[];  // peer_kernels.cu as PTX (embed_ptx.cmake)
+#ifdef AMPLE_BENCH_PEER_MATH
+extern const char peer_math_ptx[];  // peer_math.cu as PTX, libdevice linked
+#endif
 
 namespace bench {
 namespace {
@@ -92,6 +97,7 @@ class gpu_suite {
   void empty_launch();
   void round_trip(std::size_t count);
   void overlap(int n, std::size_t count);
+  void math(std::size_t count);
 
   int failures() const noexcept { return reporter_.failures(); }
   void write_json(const std::string& path) const;
@@ -124,6 +130,11 @@ class gpu_suite {
   };
   template <class... Parameters>
   peer_launch peer(const char* name, cuda::grid_shape grid, cuda::grid_shape block, Parameters... parameters) {
+    return peer_in(peers_, name, grid, block, parameters...);
+  }
+  template <class... Parameters>
+  peer_launch peer_in(const cuda::module& peers, const char* name, cuda::grid_shape grid, cuda::grid_shape block,
+                      Parameters... parameters) {
     device_.make_current();
     std::vector<char> packed;
     [[maybe_unused]] const auto append = [&](const auto& p) {
@@ -133,7 +144,7 @@ class gpu_suite {
       std::memcpy(packed.data() + at, &p, sizeof(p));
     };
     (append(parameters), ...);
-    return {peers_.function(name), name, grid, block, std::move(packed)};
+    return {peers.function(name), name, grid, block, std::move(packed)};
   }
   /// run() launches `p` and waits for it.
   void run(const peer_launch& p) {
@@ -373,6 +384,55 @@ void gpu_suite::overlap(int n, std::size_t count) {
   compare(w, "ample_overlapped", "ample_one_after_other");
 }
 
+/// math_f32_<count>: math_kernel.hpp's five library functions (sin, cos, exp, log, pow) over
+/// `count` floats in [-100, 100], in Ample's kernel compiled with libdevice and with libclc,
+/// against the same expression in CUDA C++ calling libdevice. Each result is checked against the
+/// expression in double on the host, within 1e-5 of it (the sum is at least 0.5, and each
+/// library's functions are within a few ulps).
+void gpu_suite::math(std::size_t count) {
+  const std::string w = "gpu_math_f32_" + std::to_string(count >> 20) + "M";
+  std::vector<float> in(count);
+  for (std::size_t i = 0; i < count; ++i) in[i] = -100.0f + 200.0f * static_cast<float>(i % 100003) / 100003.0f;
+  const auto first_wrong = [&](const std::vector<float>& got) -> std::string {
+    for (std::size_t i = 0; i < count; ++i) {
+      const double x = in[i];
+      const double want = std::sin(x) + std::cos(x) + std::exp(x * 0.001) + std::log(1.0 + x * x) +
+                          std::pow(std::fabs(x) + 1.0, 1.5);
+      if (!(std::fabs(got[i] - want) <= 1e-5 * want))
+        return "element " + std::to_string(i) + " (x = " + std::to_string(in[i]) + ") is " + std::to_string(got[i]) +
+               ", not " + std::to_string(want);
+    }
+    return {};
+  };
+  const auto run_ample = [&](const char* impl, auto launch) {
+    std::vector<float> out(count, -1.0f);
+    array_view<const float, 1> a(static_cast<int>(count), in);
+    array_view<float, 1> b(static_cast<int>(count), out);
+    b.discard_data();
+    const timing t = measure(options_, [&] {
+      launch(view_, a, b);
+      view_.wait();
+    });
+    b.synchronize();
+    record(result{w, impl, t, "Gelem/s", static_cast<double>(count) / t.median_s * 1e-9}, first_wrong(out));
+  };
+  run_ample("ample", math_kernel::run_with_preferred_library);
+  run_ample("ample_libclc", math_kernel::run_with_libclc);
+  compare(w, "ample_libclc", "ample");
+#ifdef AMPLE_BENCH_PEER_MATH
+  const cuda::module peers(current(device_), peer_math_ptx, "bench/gpu/peer_math.cu");
+  const cuda::device_memory from = device_buffer(in), to = device_buffer(std::vector<float>(count));
+  const peer_launch launch = peer_in(peers, "math_libdevice", {static_cast<unsigned>((count + 255) / 256)}, {256},
+                                     from.get(), to.get(), static_cast<int>(count));
+  const timing t = measure(options_, [&] { run(launch); });
+  record(result{w, "cuda_cpp_libdevice", t, "Gelem/s", static_cast<double>(count) / t.median_s * 1e-9},
+         first_wrong(read_back(to)));
+  compare(w, "ample", "cuda_cpp_libdevice");
+#else
+  std::fprintf(stderr, "%s: no CUDA C++ peer (built without libdevice)\n", w.c_str());
+#endif
+}
+
 std::string json_escape(const std::string& s) {
   std::string out;
   for (char c : s) {
@@ -451,6 +511,7 @@ int main(int argc, char** argv) {
   suite.transposes(8192);
   suite.round_trip(std::size_t{64} << 20);
   suite.overlap(4096, std::size_t{64} << 20);
+  suite.math(std::size_t{64} << 20);
   suite.print_ratios();
   if (!json.empty()) suite.write_json(json);
   return suite.failures() == 0 ? 0 : 1;
