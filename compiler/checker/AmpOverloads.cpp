@@ -127,16 +127,16 @@ std::vector<Expr*> writtenArguments(const CallExpr* call) {
   return arguments;
 }
 
-/// bestOverload(ambient, call, callee, arguments, sema) resolves the call anew among the
-/// overloads in the scope its name was looked up in that the `ambient` context may call, as
-/// Visual C++ does; null where none is the best.
+/// bestOverload(ambient, call, callee, arguments, sema, scope) resolves the call anew among the
+/// overloads in `scope` (by default the scope its name was looked up in) that the `ambient`
+/// context may call, as Visual C++ does; null where none is the best.
 FunctionDecl* bestOverload(Restriction ambient, const CallExpr* call, const FunctionDecl* callee,
-                           ArrayRef<Expr*> arguments, Sema& sema) {
+                           ArrayRef<Expr*> arguments, Sema& sema, const DeclContext* scope = nullptr) {
   if (!callee->getDeclName().isIdentifier()) return nullptr;
   const auto* access = dyn_cast<MemberExpr>(call->getCallee()->IgnoreParens());
   if (isa<CXXMethodDecl>(callee) && !access) return nullptr;  // a static member named by its class
   OverloadCandidateSet candidates(call->getExprLoc(), OverloadCandidateSet::CSK_Normal);
-  const DeclContext* scope = lookupScope(call->getCallee()->IgnoreParenImpCasts(), callee);
+  if (!scope) scope = lookupScope(call->getCallee()->IgnoreParenImpCasts(), callee);
   for (NamedDecl* candidate : scope->lookup(callee->getDeclName())) {
     auto* generic = dyn_cast<FunctionTemplateDecl>(candidate->getUnderlyingDecl());
     FunctionDecl* function = generic ? generic->getTemplatedDecl() : dyn_cast<FunctionDecl>(candidate->getUnderlyingDecl());
@@ -159,18 +159,19 @@ FunctionDecl* bestOverload(Restriction ambient, const CallExpr* call, const Func
   return best->Function;
 }
 
-/// callBestOverload(ambient, call, slot, sema) makes `call`, held in `slot`, call the overload
-/// that Visual C++ would have chosen in the `ambient` context where it differs from Clang's
-/// choice by more than restriction (in amp code, f(double) restrict(amp) beside
-/// f(int) restrict(cpu), for f(1)): the arguments as written are converted to its parameters,
-/// and its result back to the type the call had. A call it cannot rewrite in place (other
-/// argument counts, references or classes returned where the two differ, temporaries to
-/// destroy) is left as it is, and callBestOverload returns false: another overload was meant.
-/// Otherwise it returns true.
-bool callBestOverload(Restriction ambient, CallExpr* call, Stmt*& slot, Sema& sema) {
+/// callBestOverload(ambient, call, slot, sema, scope) makes `call`, held in `slot`, call the
+/// overload that Visual C++ would have chosen in the `ambient` context where it differs from
+/// Clang's choice by more than restriction (in amp code, f(double) restrict(amp) beside
+/// f(int) restrict(cpu), for f(1)), among those of `scope` as bestOverload() takes it: the
+/// arguments as written are converted to its parameters, and its result back to the type the
+/// call had. A call it cannot rewrite in place (other argument counts, references or classes
+/// returned where the two differ, temporaries to destroy) is left as it is, and
+/// callBestOverload returns false: another overload was meant. Otherwise it returns true.
+bool callBestOverload(Restriction ambient, CallExpr* call, Stmt*& slot, Sema& sema,
+                      const DeclContext* scope = nullptr) {
   const FunctionDecl* callee = call->getDirectCallee();
   std::vector<Expr*> arguments = writtenArguments(call);
-  FunctionDecl* target = bestOverload(ambient, call, callee, arguments, sema);
+  FunctionDecl* target = bestOverload(ambient, call, callee, arguments, sema, scope);
   if (!target) return true;  // none is viable: the call stays an error
   if (target->getNumParams() != call->getNumArgs()) return false;
   ASTContext& context = sema.getASTContext();
@@ -371,13 +372,29 @@ void redirectConstruction(Restriction ambient, CXXConstructExpr* construction, S
     left.ampOnlyInCpu.push_back({construction, constructor});
 }
 
-/// redirect(ambient, slot, sema, left) rewrites the calls in the statement held in `slot` and
-/// below, except in lambdas (functions of their own). A plain walk over the children: calls
-/// are all it looks at.
-void redirect(Restriction ambient, Stmt*& slot, Sema* sema, CallsLeft& left) {
+/// directedMathTwin(ambient, call, callee, math, sema) is, for a call in amp code of the C
+/// library's math (`sin(x)`, x a float) where a using-directive nominates `math`, one of
+/// fast_math and precise_math, the function of `math` with the same parameters that the call
+/// resolves to among `math`'s amp functions: Visual C++'s choice there, since the C library's
+/// function is cpu code. (Ample's own are templates, which the C library's function beats in
+/// Clang's resolution.) Null where there is none, and where Visual C++ would have converted
+/// the arguments to another overload's (`sin(x)`, x a double, in fast_math): such a call keeps
+/// the C library's function, which computes the same as the twin on the CPU.
+FunctionDecl* directedMathTwin(Restriction ambient, const CallExpr* call, const FunctionDecl* callee,
+                               const DeclContext* math, Sema* sema) {
+  if (!math || !sema || ambient != AmpContext || !isCMath(callee)) return nullptr;
+  FunctionDecl* twin = bestOverload(ambient, call, callee, writtenArguments(call), *sema, math);
+  return twin && sameSignature(twin, callee) ? twin : nullptr;
+}
+
+/// redirect(ambient, slot, sema, math, left) rewrites the calls in the statement held in
+/// `slot` and below, except in lambdas (functions of their own); `math` is the one of
+/// fast_math and precise_math that a using-directive nominates there, if any. A plain walk over
+/// the children: calls are all it looks at.
+void redirect(Restriction ambient, Stmt*& slot, Sema* sema, const DeclContext* math, CallsLeft& left) {
   Stmt* statement = slot;
   if (!statement || isa<LambdaExpr>(statement)) return;
-  for (Stmt*& child : statement->children()) redirect(ambient, child, sema, left);
+  for (Stmt*& child : statement->children()) redirect(ambient, child, sema, math, left);
   if (auto* construction = dyn_cast<CXXConstructExpr>(statement)) {
     redirectConstruction(ambient, construction, slot, sema, left);
     return;
@@ -398,6 +415,7 @@ void redirect(Restriction ambient, Stmt*& slot, Sema* sema, CallsLeft& left) {
     if (FunctionDecl* twin = otherTwin(callee, scope, sema, call->getExprLoc()))
       if (chooseByContext(callee, slot, call, callOf(call, twin, twin->getASTContext()), twin->getASTContext())) return;
   if (ambient == BothContexts && sema && resolveByContext(call, slot, *sema)) return;
+  if (directedMathTwin(ambient, call, callee, math, sema) && callBestOverload(ambient, call, slot, *sema, math)) return;
   if (sema && !isa<CXXOperatorCallExpr>(call) && !callBestOverload(ambient, call, slot, *sema))
     left.unrewritten.insert(call);
   if ((ambient & CpuContext) && !(restrictionOf(call->getDirectCallee()) & CpuContext))
@@ -445,8 +463,19 @@ const Expr* ampSide(const Stmt* statement) {
 }
 
 void callOverloadsOfContext(const FunctionDecl* function, Sema* sema, CallsLeft& left) {
+  // Both nominated, a float call is ambiguous in Visual C++: none is taken.
+  const DeclContext* math = nullptr;
+  for (const NamespaceDecl* space : nominatedNamespaces(function)) {
+    if (!isAmpMath(space)) continue;
+    const DeclContext* found = space->getPrimaryContext();
+    if (math && math != found) {
+      math = nullptr;
+      break;
+    }
+    math = found;
+  }
   Stmt* body = function->getBody();
-  redirect(restrictionOf(function), body, sema, left);
+  redirect(restrictionOf(function), body, sema, math, left);
 }
 
 }  // namespace ample::checker

@@ -180,11 +180,35 @@ int both_shapes(int i, from f, float x) restrict(cpu, amp) {
 // BOTH: ret
 int both_typing(int i) restrict(cpu, amp) { return which_type(i) + static_cast<int>(host_type(i)); }
 
+// Under a using-directive for fast_math or precise_math, amp code's `sin(x)` calls the
+// namespace's function of the same parameters, Visual C++'s choice, as the C library's is cpu
+// code (on a GPU fast_math's is the hardware's approximation). A call that Visual C++ would
+// have converted to another overload's parameters (a double in fast_math), and one both
+// namespaces offer (ambiguous there), keep the C library's function.
+// AMP-LABEL: define {{.*}} @_Z13amp_directivefd(
+// AMP: call {{.*}} @_ZN11Concurrency9fast_math3sinIvEEff(
+// AMP: call {{.*}}@sin(double
+// AMP: ret
+float amp_directive(float x, double y) restrict(amp) {
+  using namespace concurrency::fast_math;
+  return sin(x) + static_cast<float>(sin(y));
+}
+
+// AMP-LABEL: define {{.*}} @_Z14amp_directivesf(
+// AMP: call {{.*}} @_ZSt3sinf(
+// AMP: ret
+float amp_directives(float x) restrict(amp) {
+  using namespace concurrency::fast_math;
+  using namespace concurrency::precise_math;
+  return sin(x);
+}
+
 void call_shapes() {
   int values[1] = {};
   array_view<int, 1> out(1, values);
   parallel_for_each(out.extent, [=](index<1> i) restrict(amp) {
-    out[i] = amp_shapes(i[0], from{1}, 2.0f) + both_shapes(i[0], from{1}, 2.0f) + both_typing(i[0]);
+    out[i] = amp_shapes(i[0], from{1}, 2.0f) + both_shapes(i[0], from{1}, 2.0f) + both_typing(i[0]) +
+             static_cast<int>(amp_directive(1.0f, 2.0) + amp_directives(3.0f));
   });
   values[0] += cpu_shapes(0, from{1}, 2.0f) + both_shapes(0, from{1}, 2.0f) + both_typing(0);
 }
