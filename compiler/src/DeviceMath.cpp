@@ -126,6 +126,11 @@ std::optional<MathCall> mathCallOf(Function &F) {
   return std::nullopt;
 }
 
+/// FastMathPrefix begins the names of fast_math's functions that GPUs approximate in hardware
+/// (ample/math/fast_approximations.hpp: `ample_fast_sinf`); libdevice's approximation of each
+/// is `__nv_fast_` and the rest of its name.
+constexpr StringLiteral FastMathPrefix = "ample_fast_";
+
 /// MathLibrary is a bitcode library of math functions for NVPTX: where it is, how it names the
 /// function of a meaning, and the prefix its definitions take in device code. With a dot, no
 /// program's symbol (a C or C++ name) can have one.
@@ -169,11 +174,11 @@ struct LoadedLibrary {
   std::unique_ptr<Module> Bitcode;
 };
 
-/// declarationsReachedFrom() are the functions without a body that `Kernel` calls or refers
-/// to, directly or through the functions and constants it reaches. (The device module is a
-/// copy of the host's: most of what it declares belongs to host code the optimiser drops.)
-SmallVector<Function *, 8> declarationsReachedFrom(Function &Kernel) {
-  SmallVector<Function *, 8> Declarations;
+/// functionsReachedFrom() are `Kernel` and the functions it calls or refers to, directly or
+/// through the functions and constants it reaches. (The device module is a copy of the host's:
+/// most of what it declares belongs to host code the optimiser drops.)
+SmallVector<Function *, 16> functionsReachedFrom(Function &Kernel) {
+  SmallVector<Function *, 16> Functions;
   SmallPtrSet<const Value *, 32> Seen;
   SmallVector<const Value *, 64> Work{&Kernel};
   Seen.insert(&Kernel);
@@ -184,10 +189,7 @@ SmallVector<Function *, 8> declarationsReachedFrom(Function &Kernel) {
         Work.push_back(Operand);
     };
     if (const auto *F = dyn_cast<Function>(V)) {
-      if (F->isDeclaration()) {
-        Declarations.push_back(const_cast<Function *>(F));
-        continue;
-      }
+      Functions.push_back(const_cast<Function *>(F));
       for (const Instruction &I : instructions(*F))
         for (const Value *Operand : I.operands())
           Visit(Operand);
@@ -199,7 +201,7 @@ SmallVector<Function *, 8> declarationsReachedFrom(Function &Kernel) {
         Visit(Operand);
     }
   }
-  return Declarations;
+  return Functions;
 }
 
 /// replaceCalls() makes each call of `F` one of `Definition`, a math library's function of the
@@ -266,21 +268,15 @@ std::string libdevicePath() { return pathFromEnvironmentOr("AMPLE_LIBDEVICE", "l
 std::string libclcPath() { return pathFromEnvironmentOr("AMPLE_LIBCLC_NVPTX", "nvptx64--nvidiacl.bc"); }
 
 bool linkMathLibrary(Module &D, Function &Kernel, std::string &Why) {
-  SmallVector<MathCall, 4> Calls;
-  for (Function *F : declarationsReachedFrom(Kernel))
-    if (std::optional<MathCall> Call = mathCallOf(*F))
-      Calls.push_back(*Call);
-  if (Calls.empty())
-    return true;
-  const std::string Called = demangle(Calls.front().Declaration->getName().str());
   // In order of preference: NVIDIA's own library is the more accurate and made for the
   // hardware; libclc has every function (libdevice lacks lgamma_r) and needs no CUDA toolkit.
   const MathLibrary Libraries[] = {{"libdevice", libdevicePath(), "ample.libdevice.", libdeviceNameOf},
                                    {"libclc", libclcPath(), "ample.libclc.", libclcNameOf}};
+  const MathLibrary &Libdevice = Libraries[0];
   // Each read when a call first needs it, lazily: only the functions linked are read from
   // libclc's 8 MB of bitcode.
   SmallVector<LoadedLibrary, 2> Loaded;
-  std::string Unreadable;
+  std::string Unreadable, Called;
   const auto load = [&](const MathLibrary &L) -> LoadedLibrary * {
     for (LoadedLibrary &Found : Loaded)
       if (Found.Library == &L)
@@ -303,6 +299,34 @@ bool linkMathLibrary(Module &D, Function &Kernel, std::string &Why) {
         G.setName(L.Prefix + G.getName());
     return &Loaded.emplace_back(LoadedLibrary{&L, std::move(Bitcode)});
   };
+  // fast_math's approximations first (ample/math/fast_approximations.hpp): `ample_fast_<name>`
+  // becomes libdevice's `__nv_fast_<name>`, so that the precise functions of its body are no
+  // longer reached. Without libdevice the body stays, and they are linked below.
+  for (Function *F : functionsReachedFrom(Kernel)) {
+    StringRef Name = F->getName();
+    if (F->isDeclaration() || !Name.consume_front(FastMathPrefix))
+      continue;
+    if (Called.empty())
+      Called = "fast_math's " + Name.str();
+    LoadedLibrary *Library = load(Libdevice);
+    if (!Unreadable.empty()) {
+      Why = Unreadable;
+      return false;
+    }
+    if (!Library)
+      break;
+    if (Function *Approximation = Library->Bitcode->getFunction((Libdevice.Prefix + "__nv_fast_" + Name).str()))
+      replaceCalls(*F, *Approximation);
+  }
+  SmallVector<MathCall, 4> Calls;
+  for (Function *F : functionsReachedFrom(Kernel))
+    if (F->isDeclaration())
+      if (std::optional<MathCall> Call = mathCallOf(*F))
+        Calls.push_back(*Call);
+  if (Calls.empty() && Loaded.empty())
+    return true;
+  if (Called.empty())
+    Called = demangle(Calls.front().Declaration->getName().str());
   for (const MathCall &Call : Calls) {
     bool Replaced = false;
     std::string Tried;

@@ -28,8 +28,10 @@ void lowerExactMathCalls(llvm::Module &D);
 /// libclc-N package of the plugin's own LLVM major, since bitcode reads only in its major or
 /// later; libdevice's reads in every major. The build puts both beside the plugin, where they
 /// are read: libdevice.10.bc ($AMPLE_LIBDEVICE overrides) and nvptx64--nvidiacl.bc
-/// ($AMPLE_LIBCLC_NVPTX). False, with `Why` set, where `D` calls such a function that neither
-/// library found defines.
+/// ($AMPLE_LIBCLC_NVPTX). fast_math's sin, cos, tan, sincos, exp, log, log2, log10 and pow take
+/// libdevice's hardware approximations (__nv_fast_sinf), as Visual C++'s GPU code took HLSL's
+/// intrinsics; without libdevice, its precise functions. False, with `Why` set, where `D` calls
+/// a function that neither library found defines.
 bool linkMathLibrary(llvm::Module &D, llvm::Function &Kernel, std::string &Why);
 
 /// LibraryAssembly marks the inline assembly of a linked math library (libdevice's), which is

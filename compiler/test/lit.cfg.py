@@ -43,6 +43,9 @@ if config.checker:
     config.substitutions.append(("%clangxx_amp", "{clang} -std=c++20 -I{include} -include ample/restrict.hpp "
                                  "-fplugin={checker}".format(clang=config.clangxx, include=config.ample_include,
                                                             checker=config.checker)))
+    # The checker loaded into %front_end, for device code of amp code resolved as Ample's builds resolve it.
+    config.substitutions.append(("%load_checker", "-fplugin=" + config.checker))
+    config.available_features.add("checker")
 else:
     config.excludes.add("restrict")
 # The math libraries' bitcode beside the plugin: device code's math functions (DeviceMath.h).

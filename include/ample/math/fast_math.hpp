@@ -1,8 +1,9 @@
 // concurrency::fast_math: the float-only math functions of <amp_math.h> (MSREF fast_math).
 //
-// Microsoft maps these onto the GPU's fast intrinsics and allows reduced accuracy; Ample's CPU
-// engine uses the float overloads of <cmath>, so fast_math is as accurate as precise_math for
-// float. Each function exists plain and with the C `f` suffix (sqrt and sqrtf), except the
+// Microsoft maps these onto the GPU's fast intrinsics and allows reduced accuracy. So does
+// Ample's device code for sin, cos, tan, sincos, exp, log, log2, log10 and pow
+// (fast_approximations.hpp); the CPU engine uses the float overloads of <cmath>, so there
+// fast_math is as accurate as precise_math for float. Each function exists plain and with the C `f` suffix (sqrt and sqrtf), except the
 // isfinite/isinf/isnan predicates. Predicates return int, nonzero for true, as Microsoft's do.
 //
 // Every function is a template whose one parameter is defaulted and never deduced: arguments
@@ -15,6 +16,7 @@
 #include <cmath>
 
 #include "../config.hpp"
+#include "fast_approximations.hpp"
 #include "special_functions.hpp"
 
 namespace Concurrency::fast_math {
@@ -32,17 +34,16 @@ template <class = void> AMPLE_AMP_ONLY inline float atan2f(float y, float x) { r
 template <class = void> AMPLE_AMP_ONLY inline float atan2(float y, float x) { return std::atan2(y, x); }
 
 /// cos, sin, tan: trigonometric functions of an angle in radians; nan for ±inf.
-template <class = void> AMPLE_AMP_ONLY inline float cosf(float x) { return std::cos(x); }
-template <class = void> AMPLE_AMP_ONLY inline float cos(float x) { return std::cos(x); }
-template <class = void> AMPLE_AMP_ONLY inline float sinf(float x) { return std::sin(x); }
-template <class = void> AMPLE_AMP_ONLY inline float sin(float x) { return std::sin(x); }
-template <class = void> AMPLE_AMP_ONLY inline float tanf(float x) { return std::tan(x); }
-template <class = void> AMPLE_AMP_ONLY inline float tan(float x) { return std::tan(x); }
+template <class = void> AMPLE_AMP_ONLY inline float cosf(float x) { return ample::detail::ample_fast_cosf(x); }
+template <class = void> AMPLE_AMP_ONLY inline float cos(float x) { return ample::detail::ample_fast_cosf(x); }
+template <class = void> AMPLE_AMP_ONLY inline float sinf(float x) { return ample::detail::ample_fast_sinf(x); }
+template <class = void> AMPLE_AMP_ONLY inline float sin(float x) { return ample::detail::ample_fast_sinf(x); }
+template <class = void> AMPLE_AMP_ONLY inline float tanf(float x) { return ample::detail::ample_fast_tanf(x); }
+template <class = void> AMPLE_AMP_ONLY inline float tan(float x) { return ample::detail::ample_fast_tanf(x); }
 
 /// sincos(x, s, c) stores sin(x) in *s and cos(x) in *c.
 template <class = void> AMPLE_AMP_ONLY inline void sincosf(float x, float* s, float* c) {
-  *s = std::sin(x);
-  *c = std::cos(x);
+  ample::detail::ample_fast_sincosf(x, s, c);
 }
 template <class = void> AMPLE_AMP_ONLY inline void sincos(float x, float* s, float* c) { sincosf(x, s, c); }
 
@@ -55,22 +56,22 @@ template <class = void> AMPLE_AMP_ONLY inline float tanhf(float x) { return std:
 template <class = void> AMPLE_AMP_ONLY inline float tanh(float x) { return std::tanh(x); }
 
 /// exp, exp2: e^x and 2^x; +inf on overflow, +0 on underflow, exp(−inf) = +0.
-template <class = void> AMPLE_AMP_ONLY inline float expf(float x) { return std::exp(x); }
-template <class = void> AMPLE_AMP_ONLY inline float exp(float x) { return std::exp(x); }
+template <class = void> AMPLE_AMP_ONLY inline float expf(float x) { return ample::detail::ample_fast_expf(x); }
+template <class = void> AMPLE_AMP_ONLY inline float exp(float x) { return ample::detail::ample_fast_expf(x); }
 template <class = void> AMPLE_AMP_ONLY inline float exp2f(float x) { return std::exp2(x); }
 template <class = void> AMPLE_AMP_ONLY inline float exp2(float x) { return std::exp2(x); }
 
 /// log, log2, log10: logarithms; log(±0) = −inf, nan for x < 0.
-template <class = void> AMPLE_AMP_ONLY inline float logf(float x) { return std::log(x); }
-template <class = void> AMPLE_AMP_ONLY inline float log(float x) { return std::log(x); }
-template <class = void> AMPLE_AMP_ONLY inline float log2f(float x) { return std::log2(x); }
-template <class = void> AMPLE_AMP_ONLY inline float log2(float x) { return std::log2(x); }
-template <class = void> AMPLE_AMP_ONLY inline float log10f(float x) { return std::log10(x); }
-template <class = void> AMPLE_AMP_ONLY inline float log10(float x) { return std::log10(x); }
+template <class = void> AMPLE_AMP_ONLY inline float logf(float x) { return ample::detail::ample_fast_logf(x); }
+template <class = void> AMPLE_AMP_ONLY inline float log(float x) { return ample::detail::ample_fast_logf(x); }
+template <class = void> AMPLE_AMP_ONLY inline float log2f(float x) { return ample::detail::ample_fast_log2f(x); }
+template <class = void> AMPLE_AMP_ONLY inline float log2(float x) { return ample::detail::ample_fast_log2f(x); }
+template <class = void> AMPLE_AMP_ONLY inline float log10f(float x) { return ample::detail::ample_fast_log10f(x); }
+template <class = void> AMPLE_AMP_ONLY inline float log10(float x) { return ample::detail::ample_fast_log10f(x); }
 
 /// pow(x, y) is x^y, with C99's special cases (pow(x, ±0) = 1 even for nan x).
-template <class = void> AMPLE_AMP_ONLY inline float powf(float x, float y) { return std::pow(x, y); }
-template <class = void> AMPLE_AMP_ONLY inline float pow(float x, float y) { return std::pow(x, y); }
+template <class = void> AMPLE_AMP_ONLY inline float powf(float x, float y) { return ample::detail::ample_fast_powf(x, y); }
+template <class = void> AMPLE_AMP_ONLY inline float pow(float x, float y) { return ample::detail::ample_fast_powf(x, y); }
 
 /// sqrt is √x (nan for x < 0); rsqrt is 1/√x: rsqrt(±0) = ±inf, rsqrt(+inf) = +0.
 template <class = void> AMPLE_AMP_ONLY inline float sqrtf(float x) { return std::sqrt(x); }
