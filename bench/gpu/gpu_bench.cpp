@@ -386,9 +386,11 @@ void gpu_suite::overlap(int n, std::size_t count) {
 
 /// math_f32_<count>: math_kernel.hpp's five library functions (sin, cos, exp, log, pow) over
 /// `count` floats in [-100, 100], in Ample's kernel compiled with libdevice and with libclc,
-/// against the same expression in CUDA C++ calling libdevice. Each result is checked against the
-/// expression in double on the host, within 1e-5 of it (the sum is at least 0.5, and each
-/// library's functions are within a few ulps).
+/// against the same expression in CUDA C++ calling libdevice; and with fast_math's functions,
+/// the hardware's approximations, against CUDA C++ calling libdevice's. Each result is checked
+/// against the expression in double on the host: within 1e-5 of it (the sum is at least 0.5,
+/// and each library's functions are within a few ulps), 1e-4 for the approximations (sin and cos
+/// about 2^-21 absolute on [-π, π], less accurate beyond).
 void gpu_suite::math(std::size_t count) {
   const std::string w = "gpu_math_f32_" + std::to_string(count >> 20) + "M";
   // The inputs repeat with a period, so the reference is computed once per distinct input.
@@ -401,16 +403,17 @@ void gpu_suite::math(std::size_t count) {
     reference[i] = std::sin(x) + std::cos(x) + std::exp(x * 0.001) + std::log(1.0 + x * x) +
                    std::pow(std::fabs(x) + 1.0, 1.5);
   }
-  const auto first_wrong = [&](const std::vector<float>& got) -> std::string {
+  const auto first_wrong = [&](const std::vector<float>& got, double tolerance) -> std::string {
     for (std::size_t i = 0; i < count; ++i) {
       const double want = reference[i % period];
-      if (!(std::fabs(got[i] - want) <= 1e-5 * want))
+      if (!(std::fabs(got[i] - want) <= tolerance * want))
         return "element " + std::to_string(i) + " (x = " + std::to_string(in[i]) + ") is " + std::to_string(got[i]) +
                ", not " + std::to_string(want);
     }
     return {};
   };
-  const auto run_ample = [&](const char* impl, auto launch) {
+  constexpr double precise = 1e-5, approximate = 1e-4;
+  const auto run_ample = [&](const char* impl, auto launch, double tolerance) {
     std::vector<float> out(count, -1.0f);
     array_view<const float, 1> a(static_cast<int>(count), in);
     array_view<float, 1> b(static_cast<int>(count), out);
@@ -420,22 +423,29 @@ void gpu_suite::math(std::size_t count) {
       view_.wait();
     });
     b.synchronize();
-    record(result{w, impl, t, "Gelem/s", static_cast<double>(count) / t.median_s * 1e-9}, first_wrong(out));
+    record(result{w, impl, t, "Gelem/s", static_cast<double>(count) / t.median_s * 1e-9}, first_wrong(out, tolerance));
   };
-  run_ample("ample", math_kernel::run_with_preferred_library);
-  run_ample("ample_libclc", math_kernel::run_with_libclc);
+  run_ample("ample", math_kernel::run_with_preferred_library, precise);
+  run_ample("ample_libclc", math_kernel::run_with_libclc, precise);
+  run_ample("ample_fast_math", math_kernel::run_fast, approximate);
   compare(w, "ample_libclc", "ample");
+  compare(w, "ample_fast_math", "ample");
 #ifdef AMPLE_BENCH_PEER_MATH
   const cuda::module peers(current(device_), peer_math_ptx, "bench/gpu/peer_math.cu");
   const cuda::device_memory from = device_buffer(in), to = device_buffer(std::vector<float>(count));
-  const peer_launch launch = peer_in(peers, "math_libdevice", {static_cast<unsigned>((count + 255) / 256)}, {256},
-                                     from.get(), to.get(), static_cast<int>(count));
-  const timing t = measure(options_, [&] { run(launch); });
-  record(result{w, "cuda_cpp_libdevice", t, "Gelem/s", static_cast<double>(count) / t.median_s * 1e-9},
-         first_wrong(read_back(to)));
+  const auto run_peer = [&](const char* kernel, const char* impl, double tolerance) {
+    const peer_launch launch = peer_in(peers, kernel, {static_cast<unsigned>((count + 255) / 256)}, {256}, from.get(),
+                                       to.get(), static_cast<int>(count));
+    const timing t = measure(options_, [&] { run(launch); });
+    record(result{w, impl, t, "Gelem/s", static_cast<double>(count) / t.median_s * 1e-9},
+           first_wrong(read_back(to), tolerance));
+  };
+  run_peer("math_libdevice", "cuda_cpp_libdevice", precise);
+  run_peer("math_libdevice_fast", "cuda_cpp_libdevice_fast", approximate);
   compare(w, "ample", "cuda_cpp_libdevice");
+  compare(w, "ample_fast_math", "cuda_cpp_libdevice_fast");
 #else
-  std::fprintf(stderr, "%s: no CUDA C++ peer (built without libdevice)\n", w.c_str());
+  std::fprintf(stderr, "%s: no CUDA C++ peers (built without libdevice)\n", w.c_str());
 #endif
 }
 

@@ -315,6 +315,119 @@ TEST_F(GpuAcceleratorTest, LibraryMathFunctionsAreWithinOpenCLBounds) {
   expect_library_math_within_bounds<double>(view_, copies_in);
 }
 
+/// fast_math's functions that device code takes from libdevice's hardware approximations
+/// (ample/math/fast_approximations.hpp), in the order of fast_math_of(); sincos is checked as
+/// sin(x) + cos(x).
+constexpr const char* fast_math_names[] = {"sin", "cos", "sincos", "tan", "exp", "log", "log2", "log10", "pow"};
+constexpr int fast_math_count = sizeof(fast_math_names) / sizeof(fast_math_names[0]);
+
+float fast_math_of(int which, float x) restrict(amp) {
+  using namespace fast_math;
+  float s = 0, c = 0;
+  switch (which) {
+    case 0: return sin(x);
+    case 1: return cos(x);
+    case 2: sincos(x, &s, &c); return s + c;
+    case 3: return tan(x);
+    case 4: return exp(x);
+    case 5: return log(x);
+    case 6: return log2(x);
+    case 7: return log10(x);
+    default: return pow(x, 1.5f);
+  }
+}
+
+/// fast_math_exact() is function `which` of fast_math_of() at `x`, in double.
+double fast_math_exact(int which, double x) {
+  switch (which) {
+    case 0: return std::sin(x);
+    case 1: return std::cos(x);
+    case 2: return std::sin(x) + std::cos(x);
+    case 3: return std::tan(x);
+    case 4: return std::exp(x);
+    case 5: return std::log(x);
+    case 6: return std::log2(x);
+    case 7: return std::log10(x);
+    default: return std::pow(x, 1.5);
+  }
+}
+
+/// The test's arguments of function `which`: sin, cos and tan where CUDA bounds their
+/// approximations, the logarithms over 60 orders of magnitude (geometric steps), exp over its
+/// range, pow's base where its bound below holds.
+double fast_math_argument(int which, double t) {
+  const double pi = 3.14159265358979323846;
+  switch (which) {
+    case 0: case 1: case 2: return -pi + 2 * pi * t;
+    case 3: return -1 + 2 * t;
+    case 4: return -80 + 160 * t;
+    case 5: case 6: case 7: return 1e-30 * std::pow(1e60, t);
+    default: return 0.5 + 1.5 * t;
+  }
+}
+
+/// fast_math_error() is how far `got` is from `exact` in the unit of function `which`'s bound:
+/// at most 1 within it. The bounds are CUDA's for its intrinsics (CUDA C++ Programming Guide,
+/// "Intrinsic Functions"), which libdevice's __nv_fast_ functions are: an absolute error for
+/// sin and cos on [−π, π], and for the logarithms on [0.5, 2]; ulps of the exact result for the
+/// logarithms elsewhere, and 2 + floor(|1.173 x|) for exp. The guide derives tan (__sinf(x) /
+/// __cosf(x)) and pow (exp2(y · log2(x))) from those; on the test's intervals their bounds
+/// follow: |tan| error below 2^-19 where cos(x) >= 0.54, and pow(x, 1.5) within 8 ulps for x in
+/// [0.5, 2] (1.5 times log2's 2^-22 in the exponent, ex2's 2 ulps and the product's rounding).
+double fast_math_error(int which, double x, float got, double exact) {
+  const double error = std::fabs(double(got) - exact);
+  const double ulp = std::ldexp(1.0, std::ilogb(static_cast<float>(exact)) - 23);
+  const bool near_one = x >= 0.5 && x <= 2;
+  switch (which) {
+    case 0: return error / std::exp2(-21.41);
+    case 1: return error / std::exp2(-21.19);
+    case 2: return error / (std::exp2(-21.41) + std::exp2(-21.19));
+    case 3: return error / std::exp2(-19);
+    case 4: return error / ulp / (2 + std::floor(std::fabs(1.173 * x)));
+    case 5: return near_one ? error / std::exp2(-21.41) : error / ulp / 3;
+    case 6: return near_one ? error / std::exp2(-22) : error / ulp / 2;
+    case 7: return near_one ? error / std::exp2(-24) : error / ulp / 3;
+    default: return error / ulp / 8;
+  }
+}
+
+// fast_math on the GPU computes with the hardware's approximations, as Visual C++'s GPU code
+// did with HLSL's intrinsics (libdevice's __nv_fast_ functions; without libdevice the precise
+// ones): each function is checked against its bound and its largest error printed, in the
+// bound's unit.
+TEST_F(GpuAcceleratorTest, FastMathFunctionsAreWithinCudaBoundsOfTheirApproximations) {
+#ifndef AMPLE_EXPECT_LIBRARY_MATH
+  GTEST_SKIP() << "skipped: built without a math library's bitcode (./ample setup fetches them), so these kernels "
+                  "run on the CPU";
+#endif
+  std::printf("device code's math library: %s\n", AMPLE_DEVICE_MATH_LIBRARY);
+  constexpr int samples = 4096;
+  std::vector<float> in(std::size_t{fast_math_count} * samples), out(in.size());
+  for (int f = 0; f < fast_math_count; ++f)
+    for (int s = 0; s < samples; ++s)
+      in[std::size_t(f) * samples + s] = static_cast<float>(fast_math_argument(f, double(s) / (samples - 1)));
+  array_view<const float, 2> x(fast_math_count, samples, in);
+  array_view<float, 2> y(fast_math_count, samples, out);
+  y.discard_data();
+  const std::uint64_t before = transfers().copies_in;
+  parallel_for_each(view_, y.extent, [=](index<2> i) restrict(amp) { y[i] = fast_math_of(i[0], x[i]); });
+  y.synchronize();
+  ASSERT_GT(transfers().copies_in, before) << "the kernel ran on the CPU engine (see its message above), not on the GPU";
+  for (int f = 0; f < fast_math_count; ++f) {
+    double worst = 0;
+    std::size_t at = 0;
+    for (int s = 0; s < samples; ++s) {
+      const std::size_t i = std::size_t(f) * samples + s;
+      double error = fast_math_error(f, in[i], out[i], fast_math_exact(f, in[i]));
+      if (std::isnan(error)) error = std::numeric_limits<double>::infinity();
+      if (error > worst) worst = error, at = i;
+    }
+    std::printf("fast_math %-6s largest error %.3f of its bound\n", fast_math_names[f], worst);
+    EXPECT_LE(worst, 1.0) << fast_math_names[f] << " at " << in[at] << ": GPU " << out[at] << ", exact "
+                          << fast_math_exact(f, in[at]);
+  }
+}
+
 TEST_F(GpuAcceleratorTest, KernelReachingAnArrayByReferenceRunsOnTheCpuEngine) {
   std::vector<int> initial(64);
   std::iota(initial.begin(), initial.end(), 100);
