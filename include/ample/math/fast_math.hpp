@@ -3,8 +3,9 @@
 // Microsoft maps these onto the GPU's fast intrinsics and allows reduced accuracy. So does
 // Ample's device code for sin, cos, tan, sincos, exp, log, log2, log10 and pow
 // (fast_approximations.hpp); the CPU engine uses the float overloads of <cmath>, so there
-// fast_math is as accurate as precise_math for float. Each function exists plain and with the C `f` suffix (sqrt and sqrtf), except the
-// isfinite/isinf/isnan predicates. Predicates return int, nonzero for true, as Microsoft's do.
+// fast_math is as accurate as precise_math for float. Each function exists plain and with the
+// C `f` suffix (sqrt and sqrtf), except the isfinite/isinf/isnan predicates. Predicates return
+// int, nonzero for true, as Microsoft's do.
 //
 // Every function is a template whose one parameter is defaulted and never deduced: arguments
 // still convert as for a plain function, but where the C library's function of the same name
