@@ -258,6 +258,13 @@ std::uint64_t ulps_between(T a, T b) {
   return static_cast<std::uint64_t>(from > to ? from - to : to - from);
 }
 
+/// argument_in() is the argument at `t` (0 to 1) of a test's interval [low, high]: geometric
+/// steps over an interval of many orders of magnitude, even ones otherwise.
+double argument_in(double low, double high, double t) {
+  const bool geometric = low > 0 && high / low > 1e3;
+  return geometric ? low * std::pow(high / low, t) : low + (high - low) * t;
+}
+
 template <class T>
 void run_library_math(const accelerator_view& where, const std::vector<T>& in, std::vector<T>& out, int samples) {
   array_view<const T, 2> x(library_math_count, samples, in);
@@ -278,13 +285,8 @@ void expect_library_math_within_bounds(const accelerator_view& gpu, const std::f
   std::vector<T> in(std::size_t{library_math_count} * samples), cpu(in.size()), on_gpu(in.size());
   for (int f = 0; f < library_math_count; ++f) {
     const LibraryMath& m = library_math[f];
-    // Geometric steps over an interval of many orders of magnitude, even ones otherwise.
-    const bool geometric = m.low > 0 && m.high / m.low > 1e3;
-    for (int s = 0; s < samples; ++s) {
-      const double t = double(s) / (samples - 1);
-      in[std::size_t(f) * samples + s] =
-          T(geometric ? m.low * std::pow(m.high / m.low, t) : m.low + (m.high - m.low) * t);
-    }
+    for (int s = 0; s < samples; ++s)
+      in[std::size_t(f) * samples + s] = T(argument_in(m.low, m.high, double(s) / (samples - 1)));
   }
   run_library_math(accelerator().get_default_view(), in, cpu, samples);
   const std::uint64_t before = copies_in();
@@ -352,19 +354,14 @@ double fast_math_exact(int which, double x) {
   }
 }
 
-/// The test's arguments of function `which`: sin, cos and tan where CUDA bounds their
-/// approximations, the logarithms over 60 orders of magnitude (geometric steps), exp over its
-/// range, pow's base where its bound below holds.
-double fast_math_argument(int which, double t) {
-  const double pi = 3.14159265358979323846;
-  switch (which) {
-    case 0: case 1: case 2: return -pi + 2 * pi * t;
-    case 3: return -1 + 2 * t;
-    case 4: return -80 + 160 * t;
-    case 5: case 6: case 7: return 1e-30 * std::pow(1e60, t);
-    default: return 0.5 + 1.5 * t;
-  }
-}
+/// The test's interval of each function of fast_math_of(): sin and cos where CUDA bounds their
+/// approximations, tan and pow's base where the bounds below hold, exp over its range, the
+/// logarithms over 60 orders of magnitude.
+constexpr double fast_math_pi = 3.14159265358979323846;
+constexpr double fast_math_intervals[][2] = {
+    {-fast_math_pi, fast_math_pi}, {-fast_math_pi, fast_math_pi}, {-fast_math_pi, fast_math_pi},
+    {-1, 1}, {-80, 80}, {1e-30, 1e30}, {1e-30, 1e30}, {1e-30, 1e30}, {0.5, 2}};
+static_assert(sizeof(fast_math_intervals) / sizeof(fast_math_intervals[0]) == fast_math_count);
 
 /// fast_math_error() is how far `got` is from `exact` in the unit of function `which`'s bound:
 /// at most 1 within it. The bounds are CUDA's for its intrinsics (CUDA C++ Programming Guide,
@@ -405,7 +402,8 @@ TEST_F(GpuAcceleratorTest, FastMathFunctionsAreWithinCudaBoundsOfTheirApproximat
   std::vector<float> in(std::size_t{fast_math_count} * samples), out(in.size());
   for (int f = 0; f < fast_math_count; ++f)
     for (int s = 0; s < samples; ++s)
-      in[std::size_t(f) * samples + s] = static_cast<float>(fast_math_argument(f, double(s) / (samples - 1)));
+      in[std::size_t(f) * samples + s] =
+          static_cast<float>(argument_in(fast_math_intervals[f][0], fast_math_intervals[f][1], double(s) / (samples - 1)));
   array_view<const float, 2> x(fast_math_count, samples, in);
   array_view<float, 2> y(fast_math_count, samples, out);
   y.discard_data();
