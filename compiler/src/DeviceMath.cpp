@@ -128,7 +128,8 @@ std::optional<MathCall> mathCallOf(Function &F) {
 
 /// FastMathPrefix begins the names of fast_math's functions that GPUs approximate in hardware
 /// (ample/math/fast_approximations.hpp: `ample_fast_sinf`); libdevice's approximation of each
-/// is `__nv_fast_` and the rest of its name.
+/// is `__nv_fast_` and the rest of its name, or, where libdevice has no such function because
+/// its own is the approximation (`__nv_rsqrtf`), `__nv_` and the rest.
 constexpr StringLiteral FastMathPrefix = "ample_fast_";
 
 /// MathLibrary is a bitcode library of math functions for NVPTX: where it is, how it names the
@@ -300,8 +301,9 @@ bool linkMathLibrary(Module &D, Function &Kernel, std::string &Why) {
     return &Loaded.emplace_back(LoadedLibrary{&L, std::move(Bitcode)});
   };
   // fast_math's approximations first (ample/math/fast_approximations.hpp): `ample_fast_<name>`
-  // becomes libdevice's `__nv_fast_<name>`, so that the precise functions of its body are no
-  // longer reached. Without libdevice the body stays, and they are linked below.
+  // becomes libdevice's `__nv_fast_<name>` (or `__nv_<name>`, FastMathPrefix), so that the
+  // precise functions of its body are no longer reached. Without libdevice the body stays, and
+  // they are linked below.
   for (Function *F : functionsReachedFrom(Kernel)) {
     StringRef Name = F->getName();
     if (F->isDeclaration() || !Name.consume_front(FastMathPrefix))
@@ -315,7 +317,10 @@ bool linkMathLibrary(Module &D, Function &Kernel, std::string &Why) {
     }
     if (!Library)
       break;
-    if (Function *Approximation = Library->Bitcode->getFunction((Libdevice.Prefix + "__nv_fast_" + Name).str()))
+    Function *Approximation = Library->Bitcode->getFunction((Libdevice.Prefix + "__nv_fast_" + Name).str());
+    if (!Approximation)
+      Approximation = Library->Bitcode->getFunction((Libdevice.Prefix + "__nv_" + Name).str());
+    if (Approximation)
       replaceCalls(*F, *Approximation);
   }
   SmallVector<MathCall, 4> Calls;

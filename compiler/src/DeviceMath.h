@@ -28,9 +28,9 @@ void lowerExactMathCalls(llvm::Module &D);
 /// libclc-N package of the plugin's own LLVM major, since bitcode reads only in its major or
 /// later; libdevice's reads in every major. The build puts both beside the plugin, where they
 /// are read: libdevice.10.bc ($AMPLE_LIBDEVICE overrides) and nvptx64--nvidiacl.bc
-/// ($AMPLE_LIBCLC_NVPTX). fast_math's sin, cos, tan, sincos, exp, log, log2, log10 and pow take
-/// libdevice's hardware approximations (__nv_fast_sinf), as Visual C++'s GPU code took HLSL's
-/// intrinsics; without libdevice, its precise functions. False, with `Why` set, where `D` calls
+/// ($AMPLE_LIBCLC_NVPTX). fast_math's sin, cos, tan, sincos, exp, log, log2, log10, pow and
+/// rsqrt take libdevice's hardware approximations (__nv_fast_sinf, __nv_rsqrtf), as Visual
+/// C++'s GPU code took HLSL's intrinsics; without libdevice, its precise functions. False, with `Why` set, where `D` calls
 /// a function that neither library found defines.
 bool linkMathLibrary(llvm::Module &D, llvm::Function &Kernel, std::string &Why);
 

@@ -1,4 +1,4 @@
-// fast_math in device code: sin, cos, tan, sincos, exp, log, log2, log10 and pow become
+// fast_math in device code: sin, cos, tan, sincos, exp, log, log2, log10, pow and rsqrt become
 // libdevice's hardware approximations (sin.approx.f32, lg2.approx.f32, ...), as Visual C++'s
 // GPU code used HLSL's intrinsics, while precise_math's stay libdevice's accurate functions
 // (sin's reduction table, i2opi, shows them). Without libdevice fast_math's functions keep their
@@ -25,7 +25,7 @@ void fast(array_view<float, 1> f) {
     float s = 0, c = 0;
     sincos(g[i], &s, &c);
     f[i] = sin(f[i]) + cos(f[i] * 2) + tan(f[i] * 3) + s * c + exp(f[i] * 4) + log(f[i] * 5) + log2(f[i] * 6) +
-           log10(f[i] * 7) + pow(f[i] * 8, 1.5f);
+           log10(f[i] * 7) + pow(f[i] * 8, 1.5f) + rsqrt(f[i] * 9);
   });
 }
 
@@ -40,6 +40,7 @@ void precise(array_view<float, 1> f) {
 // FAST-SAME: cos.approx.f32
 // FAST-SAME: lg2.approx.f32
 // FAST-SAME: ex2.approx.f32
+// FAST-SAME: rsqrt.approx.f32
 // PRECISE: __cudart_i2opi_f{{.*}}.entry ample_device_code_fast_math_cpp_33_31(
 // LIBCLC: .entry ample_device_code_fast_math_cpp_23_31(
 // REMARK-NOT: remark

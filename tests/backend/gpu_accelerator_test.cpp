@@ -365,7 +365,7 @@ TEST_F(GpuAcceleratorTest, LibraryMathFunctionsAreWithinOpenCLBounds) {
 /// fast_math's functions that device code takes from libdevice's hardware approximations
 /// (ample/math/fast_approximations.hpp), in the order of fast_math_of(); sincos is checked as
 /// sin(x) + cos(x).
-constexpr const char* fast_math_names[] = {"sin", "cos", "sincos", "tan", "exp", "log", "log2", "log10", "pow"};
+constexpr const char* fast_math_names[] = {"sin", "cos", "sincos", "tan", "exp", "log", "log2", "log10", "pow", "rsqrt"};
 constexpr int fast_math_count = sizeof(fast_math_names) / sizeof(fast_math_names[0]);
 
 float fast_math_of(int which, float x) restrict(amp) {
@@ -380,7 +380,8 @@ float fast_math_of(int which, float x) restrict(amp) {
     case 5: return log(x);
     case 6: return log2(x);
     case 7: return log10(x);
-    default: return pow(x, 1.5f);
+    case 8: return pow(x, 1.5f);
+    default: return rsqrt(x);
   }
 }
 
@@ -395,17 +396,18 @@ double fast_math_exact(int which, double x) {
     case 5: return std::log(x);
     case 6: return std::log2(x);
     case 7: return std::log10(x);
-    default: return std::pow(x, 1.5);
+    case 8: return std::pow(x, 1.5);
+    default: return 1 / std::sqrt(x);
   }
 }
 
 /// The test's interval of each function of fast_math_of(): sin and cos where CUDA bounds their
-/// approximations, tan short of its poles, exp over its range, the logarithms over 60 orders of
-/// magnitude and pow's base over 12.
+/// approximations, tan short of its poles, exp over its range, the logarithms and rsqrt over 60
+/// orders of magnitude and pow's base over 12.
 constexpr double fast_math_pi = 3.14159265358979323846;
 constexpr double fast_math_intervals[][2] = {
     {-fast_math_pi, fast_math_pi}, {-fast_math_pi, fast_math_pi}, {-fast_math_pi, fast_math_pi},
-    {-1.5, 1.5}, {-80, 80}, {1e-30, 1e30}, {1e-30, 1e30}, {1e-30, 1e30}, {1e-6, 1e6}};
+    {-1.5, 1.5}, {-80, 80}, {1e-30, 1e30}, {1e-30, 1e30}, {1e-30, 1e30}, {1e-6, 1e6}, {1e-30, 1e30}};
 static_assert(sizeof(fast_math_intervals) / sizeof(fast_math_intervals[0]) == fast_math_count);
 
 /// ulp_of() is the spacing of floats at `v`.
@@ -414,7 +416,8 @@ double ulp_of(double v) { return std::ldexp(1.0, std::ilogb(static_cast<float>(v
 /// CUDA's bounds for the hardware approximations that libdevice's __nv_fast_ functions are
 /// made of (CUDA C++ Programming Guide, "Intrinsic Functions" and, for ex2.approx, which is
 /// libdevice's exp2f, "Standard Functions"): sin.approx and cos.approx absolute on [−π, π],
-/// lg2.approx absolute on [0.5, 2] and in ulps elsewhere, ex2.approx in ulps.
+/// lg2.approx absolute on [0.5, 2] and in ulps elsewhere, ex2.approx and rsqrt.approx (which is
+/// libdevice's rsqrtf) in ulps.
 const double sin_bound = std::exp2(-21.41), cos_bound = std::exp2(-21.19);
 double log2_bound(double x) { return x >= 0.5 && x <= 2 ? std::exp2(-22) : 2 * ulp_of(std::log2(x)); }
 double exp2_bound(double result) { return 2 * ulp_of(result); }
@@ -461,7 +464,8 @@ double fast_math_bound(int which, double x) {
     case 5: return std::max(near_one ? std::exp2(-21.41) : 3 * ulp_of(std::log(x)), scaled_log2_bound(x, ln2));
     case 6: return near_one ? std::exp2(-22) : 2 * ulp_of(std::log2(x));
     case 7: return std::max(near_one ? std::exp2(-24) : 3 * ulp_of(std::log10(x)), scaled_log2_bound(x, log10_2));
-    default: return exp2_of_rounded_bound(1.5 * std::log2(x), 1.5 * log2_bound(x));
+    case 8: return exp2_of_rounded_bound(1.5 * std::log2(x), 1.5 * log2_bound(x));
+    default: return 2 * ulp_of(1 / std::sqrt(x));
   }
 }
 

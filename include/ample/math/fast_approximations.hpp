@@ -5,8 +5,10 @@
 // its approximations of sin and cos about 2^-21 absolute error between −π and π, more beyond).
 // Ample's device code does the same: the device-code pass (compiler/src/DeviceMath.cpp) replaces
 // every call of a function below, `ample_fast_<name>`, with libdevice's `__nv_fast_<name>`
-// (sin.approx.f32 for sinf), which is why they have C linkage: the pass finds them by a name
-// that no mangling changes, so a new one here needs nothing there. Without libdevice (a build
+// (sin.approx.f32 for sinf), or `__nv_<name>` where libdevice has no fast one because its
+// function is the approximation already (rsqrt.approx.f32 for rsqrtf). They have C linkage
+// because the pass finds them by a name that no mangling changes, so a new one here needs
+// nothing there. Without libdevice (a build
 // that has only libclc), device code keeps their bodies, precise functions, as the CPU does:
 // the CPU engine, in WARP's role, computes fast_math with the C library's float functions.
 #pragma once
@@ -30,6 +32,7 @@ AMPLE_AMP_ONLY inline float ample_fast_logf(float x) { return std::log(x); }
 AMPLE_AMP_ONLY inline float ample_fast_log2f(float x) { return std::log2(x); }
 AMPLE_AMP_ONLY inline float ample_fast_log10f(float x) { return std::log10(x); }
 AMPLE_AMP_ONLY inline float ample_fast_powf(float x, float y) { return std::pow(x, y); }
+AMPLE_AMP_ONLY inline float ample_fast_rsqrtf(float x) { return 1.0f / std::sqrt(x); }
 }
 
 }  // namespace ample::detail

@@ -1,7 +1,7 @@
 // concurrency::fast_math: the float-only math functions of <amp_math.h> (MSREF fast_math).
 //
 // Microsoft maps these onto the GPU's fast intrinsics and allows reduced accuracy. So does
-// Ample's device code for sin, cos, tan, sincos, exp, log, log2, log10 and pow
+// Ample's device code for sin, cos, tan, sincos, exp, log, log2, log10, pow and rsqrt
 // (fast_approximations.hpp); the CPU engine uses the float overloads of <cmath>, so there
 // fast_math is as accurate as precise_math for float. Each function exists plain and with the
 // C `f` suffix (sqrt and sqrtf), except the isfinite/isinf/isnan predicates. Predicates return
@@ -77,8 +77,8 @@ template <class = void> AMPLE_AMP_ONLY inline float pow(float x, float y) { retu
 /// sqrt is √x (nan for x < 0); rsqrt is 1/√x: rsqrt(±0) = ±inf, rsqrt(+inf) = +0.
 template <class = void> AMPLE_AMP_ONLY inline float sqrtf(float x) { return std::sqrt(x); }
 template <class = void> AMPLE_AMP_ONLY inline float sqrt(float x) { return std::sqrt(x); }
-template <class = void> AMPLE_AMP_ONLY inline float rsqrtf(float x) { return ample::detail::rsqrt(x); }
-template <class = void> AMPLE_AMP_ONLY inline float rsqrt(float x) { return ample::detail::rsqrt(x); }
+template <class = void> AMPLE_AMP_ONLY inline float rsqrtf(float x) { return ample::detail::ample_fast_rsqrtf(x); }
+template <class = void> AMPLE_AMP_ONLY inline float rsqrt(float x) { return ample::detail::ample_fast_rsqrtf(x); }
 
 /// ceil, floor, round, trunc: rounding to an integral value upwards, downwards, to nearest with
 /// halves away from zero, and towards zero; ±0, ±inf and nan are returned unchanged.
