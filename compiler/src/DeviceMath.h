@@ -30,8 +30,8 @@ void lowerExactMathCalls(llvm::Module &D);
 /// are read: libdevice.10.bc ($AMPLE_LIBDEVICE overrides) and nvptx64--nvidiacl.bc
 /// ($AMPLE_LIBCLC_NVPTX). fast_math's sin, cos, tan, sincos, exp, log, log2, log10, pow and
 /// rsqrt take libdevice's hardware approximations (__nv_fast_sinf, __nv_rsqrtf), as Visual
-/// C++'s GPU code took HLSL's intrinsics; without libdevice, its precise functions. False, with `Why` set, where `D` calls
-/// a function that neither library found defines.
+/// C++'s GPU code took HLSL's intrinsics; without libdevice, its precise functions. False,
+/// with `Why` set, where `D` calls a function that neither library found defines.
 bool linkMathLibrary(llvm::Module &D, llvm::Function &Kernel, std::string &Why);
 
 /// LibraryAssembly marks the inline assembly of a linked math library (libdevice's), which is

@@ -8,9 +8,9 @@
 // (sin.approx.f32 for sinf), or `__nv_<name>` where libdevice has no fast one because its
 // function is the approximation already (rsqrt.approx.f32 for rsqrtf). They have C linkage
 // because the pass finds them by a name that no mangling changes, so a new one here needs
-// nothing there. Without libdevice (a build
-// that has only libclc), device code keeps their bodies, precise functions, as the CPU does:
-// the CPU engine, in WARP's role, computes fast_math with the C library's float functions.
+// nothing there. Without libdevice (a build that has only libclc), device code keeps their
+// bodies, precise functions, as the CPU does: the CPU engine, in WARP's role, computes
+// fast_math with the C library's float functions.
 #pragma once
 
 #include <cmath>
