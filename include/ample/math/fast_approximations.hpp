@@ -16,6 +16,7 @@
 #include <cmath>
 
 #include "../restrict.hpp"
+#include "special_functions.hpp"
 
 namespace ample::detail {
 
@@ -32,7 +33,7 @@ AMPLE_AMP_ONLY inline float ample_fast_logf(float x) { return std::log(x); }
 AMPLE_AMP_ONLY inline float ample_fast_log2f(float x) { return std::log2(x); }
 AMPLE_AMP_ONLY inline float ample_fast_log10f(float x) { return std::log10(x); }
 AMPLE_AMP_ONLY inline float ample_fast_powf(float x, float y) { return std::pow(x, y); }
-AMPLE_AMP_ONLY inline float ample_fast_rsqrtf(float x) { return 1.0f / std::sqrt(x); }
+AMPLE_AMP_ONLY inline float ample_fast_rsqrtf(float x) { return rsqrt(x); }
 }
 
 }  // namespace ample::detail
