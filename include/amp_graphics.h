@@ -1,5 +1,5 @@
 // <amp_graphics.h>: the textures and samplers of C++ AMP (SPEC §10; namespace
-// concurrency::graphics), implemented by Ample on the CPU engine.
+// concurrency::graphics), implemented by Ample on the CPU devices and in a GPU's memory.
 //
 // texture<T, N> owns texels, in packed formats and with mipmap levels if asked for;
 // texture_view<T, N> reads and writes one level, texture_view<const T, N> reads, samples and

@@ -214,7 +214,7 @@ bool callBestOverload(Restriction ambient, CallExpr* call, Stmt*& slot, Sema& se
 }
 
 /// inKernelFlag(context) is Ample's thread_local `ample::detail::in_kernel`
-/// (detail/kernel_context.hpp): true exactly while a thread runs work-items.
+/// (detail/in_kernel.hpp): true exactly while a thread runs work-items.
 VarDecl* inKernelFlag(ASTContext& context) {
   const DeclContext* scope = context.getTranslationUnitDecl();
   for (const char* name : {"ample", "detail"}) {

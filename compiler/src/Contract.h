@@ -103,7 +103,7 @@ struct KernelEntry {
 };
 /// findDeviceEntries() lists the annotated device entries of `M` that have a body.
 llvm::SmallVector<KernelEntry, 4> findDeviceEntries(llvm::Module &M);
-/// findInKernelFlag() is the library's thread_local `bool in_kernel` (kernel_context.hpp), true
+/// findInKernelFlag() is the library's thread_local `bool in_kernel` (in_kernel.hpp), true
 /// on every thread that runs a tile clone, or null.
 llvm::GlobalVariable *findInKernelFlag(llvm::Module &M);
 /// findTileStaticVariables() lists the variables declared tile_static in `M` (thread_locals).

@@ -256,7 +256,7 @@ void addKernel(Module &D, const DeviceEntry &E, Function &Body) {
   IRBuilder<> B(BasicBlock::Create(C, "entry", Kernel));
   const auto Read = [&](Intrinsic::ID Id) { return B.CreateIntrinsic(Id, {}, {}); };
   const int Rank = E.Found.Shape.Rank;
-  /// inIndexOrder() puts the x, y and z registers' values in index order: x the last dimension.
+  /// InIndexOrder() puts the x, y and z registers' values in index order: x the last dimension.
   const auto InIndexOrder = [&](Value *X, Value *Y, Value *Z) {
     SmallVector<Value *, 3> Index{X, B.getInt32(0), B.getInt32(0)};
     if (Rank == 2)

@@ -1,5 +1,6 @@
 // The passes that compile tiled kernels into loops between barriers, in pipeline order
-// (Pipeline.cpp puts them together). Each works only on tile clones that were not declined.
+// (Pipeline.cpp puts them together), and ExtractDeviceCode, which compiles kernels for GPUs.
+// Each of the former works only on tile clones that were not declined.
 #pragma once
 
 #include "llvm/IR/PassManager.h"

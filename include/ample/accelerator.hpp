@@ -184,13 +184,15 @@ class accelerator_view {
   std::shared_ptr<ample::detail::view_state> state_;
 };
 
-/// accelerator is a compute device. Ample has the multicore CPU engine (the default), the
-/// software devices direct3d_warp and direct3d_ref, and cpu_accelerator, which holds host memory
-/// and cannot run parallel_for_each. Every one reports is_emulated: the engine runs kernels on
-/// the CPU, the part WARP played for Microsoft (src/accelerator.cpp). Its properties and their
-/// get_* forms are those of ample::detail::accelerator_properties, plus default_view.
+/// accelerator is a compute device. Ample has each NVIDIA GPU the CUDA driver finds, the
+/// multicore CPU engine, the software devices direct3d_warp and direct3d_ref, and
+/// cpu_accelerator, which holds host memory and cannot run parallel_for_each. The CPU devices
+/// report is_emulated, the part WARP played for Microsoft; GPUs do not. The default is the GPU
+/// with the most memory where the program has device code, otherwise the engine
+/// (src/accelerator.cpp). Its properties and their get_* forms are those of
+/// ample::detail::accelerator_properties, plus default_view.
 ///
-///     accelerator acc;                       // the default: Ample's multicore CPU engine
+///     accelerator acc;                       // the default: a GPU, or Ample's CPU engine
 ///     std::wcout << acc.description << L"\n";
 ///     array<float, 1> a(1024, acc.default_view);
 class accelerator : public ample::detail::accelerator_properties {

@@ -23,8 +23,6 @@ concept host_output_iterator = std::copy_constructible<Out> && requires(Out out,
   ++out;
 };
 
-/// copy_from_range() fills a destination layout from [first, last), which must hold exactly
-/// as many elements as the destination.
 /// check_range_size() throws when a random-access range does not hold exactly as many
 /// elements as `shape`; before the destination is touched, so that its copies elsewhere stay
 /// current. Other iterators are counted while copying.
@@ -40,6 +38,8 @@ void check_range_size(It first, It last, const concurrency::extent<N>& shape) {
   }
 }
 
+/// copy_from_range() fills a destination layout from [first, last), which must hold exactly
+/// as many elements as the destination.
 template <class It, class T, int N>
 void copy_from_range(It first, It last, const strided_layout<T, N>& dst) {
   const int len = dst.shape[N - 1];

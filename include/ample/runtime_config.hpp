@@ -14,7 +14,8 @@ void set_thread_count(unsigned n);
 unsigned thread_count();
 
 /// set_work_item_stack_size() sets the stack of each work-item fiber of a tiled kernel that
-/// reaches a barrier. The default is 64 KiB, or AMPLE_STACK_SIZE (bytes; K and M suffixes).
+/// reaches a barrier. The default is 64 KiB (four times that in sanitizer builds), or
+/// AMPLE_STACK_SIZE (bytes; K and M suffixes).
 /// A work-item that overflows its stack stops the process with a message naming this setting.
 /// Waits for running and queued launches to finish first.
 void set_work_item_stack_size(std::size_t bytes);

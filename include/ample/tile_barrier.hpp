@@ -23,9 +23,9 @@ class tile_sync;
 /// compiler keeps the tiled_index in registers.
 extern "C" AMPLE_IMPL_CONVERGENT void ample_tile_barrier_wait(ample::detail::tile_sync* sync, std::uint64_t serial,
                                                               const char* file, int line);
-/// ample_tile_barrier_check() is the check alone, which a compiled tile makes once per barrier
-/// round on the barrier of one of its work-items (the last one to arrive); a null sync checks
-/// nothing.
+/// ample_tile_barrier_check() is the check alone, which a compiled tile calls when its inline
+/// comparison with running_tile (below) finds a barrier of another tile, or finds no
+/// running_tile to compare with; a null sync checks nothing.
 extern "C" void ample_tile_barrier_check(const ample::detail::tile_sync* sync, std::uint64_t serial,
                                          const char* file, int line);
 

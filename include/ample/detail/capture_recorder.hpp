@@ -86,9 +86,10 @@ class capture_recorder {
   /// code reads from `object`, `object_bytes` long (device_entry.hpp's device_code): one in a
   /// view recorded inside the object is the view's; one pointing into an array kept in the
   /// launch's memory space is recorded, for make_current() to make the array current there
-  /// and point the kernel at the array's image (array_images.hpp). It returns the first that
-  /// is neither, or -1: a host address that make_current() cannot point at the device (an
-  /// array elsewhere, a texture, a raw pointer).
+  /// and point the kernel at the array's image (array_images.hpp); a texture's storage is
+  /// enlisted as an array's is. It returns the first that is neither, or -1: a host address
+  /// that make_current() cannot point at the device (an array or texture elsewhere, a raw
+  /// pointer).
   long place_pointers(void* object, std::size_t object_bytes, const std::uint32_t* offsets, std::uint32_t count);
   /// fail() hands a failed launch's exception to every buffer it used, for their next
   /// synchronize() or copy() to report.

@@ -26,9 +26,6 @@
 
 namespace ample::detail {
 
-/// C++ AMP's limit on work-items per tile (SPEC §7).
-inline constexpr int max_tile_items = 1024;
-
 /// refuse_extent() throws invalid_compute_domain for extent `e`, which validate_domain()
 /// refused, naming the values. Out of line: the messages' code would otherwise sit in every
 /// launch's path (launch()).
@@ -64,17 +61,13 @@ AMPLE_IMPL_ALWAYS_INLINE void validate_domain(const concurrency::extent<N>& e) {
     refuse_extent(e);
 }
 
-/// validate_domain() for tiles also requires the tile to divide the extent and to hold at
-/// most 1024 work-items.
+/// validate_domain() for tiles also requires the tile to divide the extent. The tile's shape
+/// was checked when the launch compiled (check_tile_shape(), parallel_for_each.hpp).
 template <int D0, int D1, int D2>
 void validate_domain(const concurrency::tiled_extent<D0, D1, D2>& t) {
   constexpr int rank = tile_rank<D0, D1, D2>;
   constexpr auto tile = concurrency::tiled_extent<D0, D1, D2>::tile_extent;
   const concurrency::extent<rank>& e = t;
-  if (tile.size() > static_cast<unsigned>(max_tile_items))
-    AMPLE_THROW(concurrency::invalid_compute_domain,
-                "parallel_for_each: tile " + format_extent(tile) + " has " + std::to_string(tile.size()) +
-                    " work-items; C++ AMP allows at most " + std::to_string(max_tile_items));
   validate_domain(e);
   for (int d = 0; d < rank; ++d)
     if (e[d] % tile[d] != 0)

@@ -16,7 +16,7 @@ namespace {
 /// colour_offset() staggers the top of stack i by a multiple of a cache line. Stack tops are
 /// page-aligned, so without it the hot top lines of all stacks of a tile fall into the same
 /// few L1 sets and evict each other at every barrier switch; spread over 64 lines they use
-/// all sets (bench/engine_costs.cpp barrier_event: see docs/design/cpu-engine.md).
+/// all sets (bench/workloads/engine_costs.cpp barrier_event: see docs/design/cpu-engine.md).
 std::size_t colour_offset(std::size_t i) { return (i % 64) * 64; }
 
 }  // namespace

@@ -9,8 +9,7 @@
 namespace ample::detail::cuda {
 
 /// device_memory is `bytes` of the current context's GPU memory (cuMemAlloc), freed with it.
-/// Allocation failure throws out_of_memory naming the size and the GPU's free state as the
-/// driver reports it.
+/// Allocation failure throws out_of_memory naming the size and the driver's error.
 class device_memory {
  public:
   device_memory() noexcept = default;
