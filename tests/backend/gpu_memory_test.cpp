@@ -109,7 +109,9 @@ TEST_F(GpuMemoryTest, ViewsMadeAnewForEachKernelReuseOneAllocation) {
     v.synchronize();
   }
   EXPECT_EQ(hook_.launches, 5);
-  EXPECT_EQ(reserved_(), reserved + (pools() ? 4 * mebibyte : 0));
+  // At most one allocation's growth: the pool may already hold the bytes, when earlier tests
+  // of this process left them there.
+  EXPECT_LE(reserved_(), reserved + (pools() ? 4 * mebibyte : 0));
 }
 
 // A view's GPU copy is zeroed when it is made, so that bytes a kernel reads before anything
@@ -127,6 +129,11 @@ TEST_F(GpuMemoryTest, AViewsCopyIsClearedUnlessTheHostFillsItWhole) {
     const std::size_t before = cleared_();
     parallel_for_each(on_gpu, v.extent, [=](index<1> i) restrict(amp) { v[i] += 1.0f; });
     v.synchronize();
+    // The queue's thread destroys its copy of the kernel, and of `v`, after it has let go of
+    // the regions synchronize() waits for (launch.hpp, queued_launch). A view made over `data`
+    // before then shares the buffer, whose copy on the GPU is current: nothing to clear. The
+    // next case must find no buffer, so wait for the command's end.
+    on_gpu.wait();
     return cleared_() - before;
   };
   std::vector<float> data(count, 1.0f);
