@@ -107,6 +107,7 @@ TEST_F(GpuMemoryTest, ViewsMadeAnewForEachKernelReuseOneAllocation) {
     array_view<float, 1> v(static_cast<int>(data.size()), data);
     parallel_for_each(gpu_.get_default_view(), v.extent, [=](index<1> i) restrict(amp) { v[i] += 1.0f; });
     v.synchronize();
+    gpu_.get_default_view().wait();  // the queue's copy of `v` holds the buffer until then
   }
   EXPECT_EQ(hook_.launches, 5);
   // At most one allocation's growth: the pool may already hold the bytes, when earlier tests
@@ -131,7 +132,7 @@ TEST_F(GpuMemoryTest, AViewsCopyIsClearedUnlessTheHostFillsItWhole) {
     v.synchronize();
     // The queue's thread destroys its copy of the kernel, and of `v`, after it has let go of
     // the regions synchronize() waits for (launch.hpp, queued_launch). A view made over `data`
-    // before then shares the buffer, whose copy on the GPU is current: nothing to clear. The
+    // before then joins that buffer, whose GPU copy exists already: nothing is cleared. The
     // next case must find no buffer, so wait for the command's end.
     on_gpu.wait();
     return cleared_() - before;
