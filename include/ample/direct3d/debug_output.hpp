@@ -12,8 +12,9 @@ namespace Concurrency::direct3d {
 
 // Microsoft runs these only on the REF device with the debug runtime. On Ample they work on the
 // CPU devices, where kernels are C++ on the host (a kernel that calls one has no device code and
-// runs on the CPU engine when launched on a GPU, saying so): output goes to stdout (printf) or into the
-// runtime_exception that stops the launch (errorf, abort), which parallel_for_each rethrows.
+// runs on the CPU engine when launched on a GPU, saying so): output goes to stdout (printf) or
+// into the runtime_exception that stops the launch (errorf, abort), which parallel_for_each
+// rethrows.
 
 /// direct3d_printf() prints formatted output from a kernel, like std::printf.
 AMPLE_AMP_ONLY inline void direct3d_printf(const char* format, ...) __attribute__((format(printf, 1, 2)));
