@@ -224,9 +224,11 @@ void host_thread::after_host_write(slot& s) {
 
 /// pick_region() chooses an extent of `rank` whose dimensions are multiples of `tile`, with
 /// at most min(limit, length) elements, and places it in a slot of `length` words; false if
-/// even one tile does not fit.
+/// even one tile does not fit. For a `tiled` launch, at most 65535 tiles along a dimension
+/// (C++ AMP's limit: more is refused).
 bool host_thread::pick_region(int length, int rank, const std::array<int, 3>& tile, std::int64_t limit,
-                              region& r) {
+                              region& r, bool tiled) {
+  constexpr std::int64_t most_tiles = 65535;
   limit = std::min<std::int64_t>(limit, length);
   std::int64_t unit = 1;
   for (int d = 0; d < rank; ++d) unit *= tile[d];
@@ -241,6 +243,7 @@ bool host_thread::pick_region(int length, int rank, const std::array<int, 3>& ti
       md = uniform64(1, std::min<std::int64_t>(m, std::max<std::int64_t>(1, 2 * even)));
       m /= md;
     }
+    if (tiled) md = std::min(md, most_tiles);
     r.ext[d] = static_cast<int>(tile[d] * md);
   }
   place(r, length);

@@ -119,7 +119,8 @@ class host_thread {
   word* host_data(slot& s);
   void before_host_access(slot& s);
   void after_host_write(slot& s);
-  bool pick_region(int length, int rank, const std::array<int, 3>& tile, std::int64_t limit, region& r);
+  bool pick_region(int length, int rank, const std::array<int, 3>& tile, std::int64_t limit, region& r,
+                   bool tiled);
   void place(region& r, int length);
 
   void op_kernel(bool tiled);

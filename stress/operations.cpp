@@ -21,10 +21,10 @@ void host_thread::op_kernel(bool tiled) {
     const std::int64_t limit = budget();
     d.tile_shape = uniform(0, shapes_per_rank - 1);
     // Shape 0 is a single work-item, which always fits.
-    while (!pick_region(s.length, rank, tile_dims(rank, d.tile_shape), limit, r)) --d.tile_shape;
+    while (!pick_region(s.length, rank, tile_dims(rank, d.tile_shape), limit, r, true)) --d.tile_shape;
   } else {
     d.var = chance(0.1) ? variant::fill : variant::plain;
-    pick_region(s.length, rank, {1, 1, 1}, budget(), r);
+    pick_region(s.length, rank, {1, 1, 1}, budget(), r, false);
   }
   if (chance(0.15)) {
     d.faults.launch = (static_cast<std::uint64_t>(id_) << 48) | ++launches_;
@@ -62,7 +62,7 @@ void host_thread::op_misuse() {
     region r;
     // Divergence needs two work-items in a tile: shapes 1 and up have at least two.
     d.tile_shape = uniform(1, shapes_per_rank - 1);
-    while (d.tile_shape > 0 && !pick_region(s.length, rank, tile_dims(rank, d.tile_shape), budget(), r))
+    while (d.tile_shape > 0 && !pick_region(s.length, rank, tile_dims(rank, d.tile_shape), budget(), r, true))
       --d.tile_shape;
     if (d.tile_shape > 0) {
       d.diverge = uniform64(0, r.size() - 1);
@@ -194,7 +194,7 @@ void host_thread::op_copy() {
   if (how == 7 && src.length == dst.length) return op_whole_copy(src, dst);
   const int rank = uniform(1, 3);
   region rs, rd;
-  pick_region(std::min(src.length, dst.length), rank, {1, 1, 1}, budget(), rs);
+  pick_region(std::min(src.length, dst.length), rank, {1, 1, 1}, budget(), rs, false);
   place(rs, src.length);
   rd = rs;
   place(rd, dst.length);
@@ -281,7 +281,7 @@ void host_thread::op_host_write() {
     // New contents for a region from a host range, through copy's iterator overloads.
     region r;
     const int rank = uniform(1, 3);
-    pick_region(s.length, rank, {1, 1, 1}, budget(), r);
+    pick_region(s.length, rank, {1, 1, 1}, budget(), r, false);
     std::vector<word> fresh(static_cast<std::size_t>(r.size()));
     for (word& w : fresh) w = random_word();
     const int how = uniform(0, 2);

@@ -1,8 +1,9 @@
 // check_tiled_launch(): tiled parallel_for_each over a decoded extent, taken as it is, padded
-// or truncated to the tile. A domain C++ AMP rejects must throw invalid_compute_domain before
-// any work-item runs. Any other runs every work-item once, in the tile the model computes, with
-// the model's tiled_index (global, local, tile, tile_origin), and its tile_barrier orders the
-// writes of the tile's work-items.
+// or truncated to the tile. A domain C++ AMP rejects (as Visual C++, also more than 65535 tiles
+// along a dimension) must throw invalid_compute_domain before any work-item runs. Any other
+// runs every work-item once, in the tile the model computes, with the model's tiled_index
+// (global, local, tile, tile_origin), and its tile_barrier orders the writes of the tile's
+// work-items.
 #pragma once
 
 #include <amp.h>
@@ -43,7 +44,7 @@ void check_tiles(input& in) {
   bool valid = points<N>(tile) <= 1024;
   for (int d = 0; d < N; ++d) {
     domain[d] = rounding == 1 ? (e[d] + tile[d] - 1) / tile[d] * tile[d] : rounding == 2 ? e[d] / tile[d] * tile[d] : e[d];
-    valid = valid && domain[d] > 0 && domain[d] % tile[d] == 0;
+    valid = valid && domain[d] > 0 && domain[d] % tile[d] == 0 && domain[d] / tile[d] <= 65535;
   }
   const bool serial = in.flag();
   const std::string what = "tiled parallel_for_each over " + text<N>(e) +

@@ -38,8 +38,8 @@ void parallel_for_each(const extent<N>& domain, const Kernel& kernel) {
 
 /// parallel_for_each(tiled_domain, kernel) calls kernel(tiled_index<D0,D1,D2>) for every
 /// work-item; the work-items of one tile share tile_static memory and a tile_barrier.
-/// invalid_compute_domain if the tile does not divide the extent; a tile over Microsoft's
-/// limits does not compile (check_tile_shape).
+/// invalid_compute_domain if the tile does not divide the extent, or makes more than 65535
+/// tiles along a dimension; a tile over Microsoft's limits does not compile (check_tile_shape).
 template <int D0, int D1, int D2, class Kernel>
 void parallel_for_each(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
   ample::detail::check_tile_shape<D0, D1, D2>();

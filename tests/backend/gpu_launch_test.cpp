@@ -337,8 +337,9 @@ TEST_F(GpuLaunchTest, AKernelIndexingAnArrayOfViewsRunsOnTheGpusCopies) {
 
 // A grid has at most 65535 blocks along y and z. A rank-2 extent of more rows than that holds
 // goes on in z, which the device code reads as the high part of the block's row; a domain no
-// grid holds (a rank-3 extent of more than 65535 planes, more than 65535 rows of tiles) runs on
-// the CPU engine, saying why. The fake refuses grids beyond the limits, as the driver does.
+// grid holds (a rank-3 extent of more than 65535 planes) runs on the CPU engine, saying why.
+// More than 65535 tiles along a dimension are refused on every accelerator (Microsoft's
+// limit). The fake refuses grids beyond the limits, as the driver does.
 TEST_F(GpuLaunchTest, DomainsBeyondAGridsLimitsAlongYAndZ) {
   constexpr int rows = 65535 * 16 + 3;
   std::vector<int> tall(rows * 2, 0);
@@ -366,9 +367,10 @@ TEST_F(GpuLaunchTest, DomainsBeyondAGridsLimitsAlongYAndZ) {
   const array_view<int, 1> deep(65536, planes);
   const extent<3> domain(65536, 1, 1);
   testing::internal::CaptureStderr();
-  parallel_for_each(gpu_.get_default_view(), domain, [=](index<3> i) restrict(amp) { deep[i[0]] = i[0]; });
-  parallel_for_each(gpu_.get_default_view(), domain.tile<1, 1, 1>(),
-                    [=](tiled_index<1, 1, 1> t) restrict(amp) { deep[t.global[0]] += 1; });
+  parallel_for_each(gpu_.get_default_view(), domain, [=](index<3> i) restrict(amp) { deep[i[0]] = i[0] + 1; });
+  EXPECT_THROW(parallel_for_each(gpu_.get_default_view(), domain.tile<1, 1, 1>(),
+                                 [=](tiled_index<1, 1, 1> t) restrict(amp) { deep[t.global[0]] += 1; }),
+               invalid_compute_domain);
   deep.synchronize();
   const std::string said = testing::internal::GetCapturedStderr();
   for (int k = 0; k < 65536; ++k) ASSERT_EQ(planes[k], k + 1) << "element " << k;

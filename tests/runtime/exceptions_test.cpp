@@ -5,6 +5,7 @@
 // forbids; the restriction checker (docs/design/restrict-checker.md) would refuse them.
 #define AMPLE_NO_RESTRICTION_CHECKS
 
+#include <algorithm>
 #include <atomic>
 #include <stdexcept>
 #include <string>
@@ -108,6 +109,32 @@ TEST_P(ComputeDomainTest, NegativeExtent) {
   EXPECT_THROW(parallel_for_each(extent<2>(-16, 16).tile<16, 16>(), [&](tiled_index<16, 16>) restrict(amp) { ++ran; }),
                invalid_compute_domain);
   EXPECT_EQ(ran.load(), 0);
+}
+
+// Microsoft's limit of 65535 tiles along each dimension (Direct3D's), on every accelerator:
+// one tile more is refused, naming the dimension and the count, before any work-item runs;
+// the limit itself runs.
+TEST_P(ComputeDomainTest, AtMost65535TilesAlongEachDimension) {
+  std::atomic<int> ran{0};
+  try {
+    parallel_for_each(extent<2>(2, 65536).tile<1, 1>(), [&](tiled_index<1, 1>) restrict(amp) { ++ran; });
+    FAIL() << "65536 tiles along dimension 1";
+  } catch (const invalid_compute_domain& e) {
+    EXPECT_TRUE(contains(e.what(), "65536 tiles along dimension 1")) << e.what();
+    EXPECT_TRUE(contains(e.what(), "65535")) << e.what();
+  }
+  EXPECT_THROW(parallel_for_each(extent<1>(65536 * 64).tile<64>(), [&](tiled_index<64>) restrict(amp) { ++ran; }),
+               invalid_compute_domain);
+  EXPECT_THROW(
+      parallel_for_each(extent<3>(65536, 1, 1).tile<1, 1, 1>(), [&](tiled_index<1, 1, 1>) restrict(amp) { ++ran; }),
+      invalid_compute_domain);
+  EXPECT_EQ(ran.load(), 0);
+
+  std::vector<int> hits(65535 * 2, 0);
+  const array_view<int, 2> out(2, 65535, hits);
+  parallel_for_each(out.extent.tile<1, 1>(), [=](tiled_index<1, 1> t) restrict(amp) { out[t.global] += 1; });
+  out.synchronize();
+  EXPECT_EQ(std::count(hits.begin(), hits.end(), 1), 65535 * 2);
 }
 
 // A tile over 1024 work-items does not compile (compile_fail.tile_over_1024_work_items).

@@ -57,8 +57,8 @@ gpu_grid gpu_grid_of(const concurrency::tiled_extent<D0, D1, D2>& e) {
 }
 
 /// fits_cuda_grid() is whether a CUDA grid holds `g`'s blocks. One that does not (a flat rank-3
-/// extent of more than 65535 planes, a tiled one of more than 65535 tiles along its first
-/// dimensions) runs on the CPU engine.
+/// extent of more than 65535 planes) runs on the CPU engine. Tiled domains always fit: launch()
+/// refuses more than 65535 tiles along any dimension (launch.hpp's max_tiles_per_dimension).
 inline bool fits_cuda_grid(const gpu_grid& g) {
   return g.blocks[0] <= max_grid_blocks_x && g.blocks[1] <= max_grid_blocks_yz && g.blocks[2] <= max_grid_blocks_yz;
 }

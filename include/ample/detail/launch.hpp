@@ -61,19 +61,44 @@ AMPLE_IMPL_ALWAYS_INLINE void validate_domain(const concurrency::extent<N>& e) {
     refuse_extent(e);
 }
 
-/// validate_domain() for tiles also requires the tile to divide the extent. The tile's shape
-/// was checked when the launch compiled (check_tile_shape(), parallel_for_each.hpp).
+/// The most tiles a tiled launch has along any dimension: Microsoft's limit, Direct3D's
+/// dispatch limit (D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION), which Visual C++
+/// enforced on every accelerator, WARP and REF included. CUDA grids hold as many along y and
+/// z, so a tiled domain Ample accepts always fits one (gpu_launch.hpp).
+inline constexpr int max_tiles_per_dimension = 65535;
+
+/// refuse_tiling() throws invalid_compute_domain for a tiled extent `e` of tile `tile` that
+/// validate_domain() refused, naming the values. Out of line, as refuse_extent().
+template <int N>
+[[noreturn]] AMPLE_IMPL_COLD void refuse_tiling(const concurrency::extent<N>& e, const concurrency::extent<N>& tile) {
+  for (int d = 0; d < N; ++d)
+    if (e[d] % tile[d] != 0)
+      AMPLE_THROW(concurrency::invalid_compute_domain,
+                  "parallel_for_each: extent " + format_extent(e) + " is not divisible by tile " + format_extent(tile) +
+                      " (dimension " + std::to_string(d) + "); use tiled_extent::pad() or truncate()");
+  int d = 0;
+  while (d < N - 1 && e[d] / tile[d] <= max_tiles_per_dimension) ++d;
+  AMPLE_THROW(concurrency::invalid_compute_domain,
+              "parallel_for_each: extent " + format_extent(e) + " in tiles " + format_extent(tile) + " has " +
+                  std::to_string(e[d] / tile[d]) + " tiles along dimension " + std::to_string(d) + ", more than the " +
+                  std::to_string(max_tiles_per_dimension) +
+                  " C++ AMP allows (Direct3D's limit, as in Visual C++); use larger tiles, or more elements per "
+                  "work-item");
+}
+
+/// validate_domain() for tiles also requires the tile to divide the extent, and at most
+/// max_tiles_per_dimension tiles along each dimension. The tile's shape was checked when the
+/// launch compiled (check_tile_shape(), parallel_for_each.hpp).
 template <int D0, int D1, int D2>
 void validate_domain(const concurrency::tiled_extent<D0, D1, D2>& t) {
   constexpr int rank = tile_rank<D0, D1, D2>;
   constexpr auto tile = concurrency::tiled_extent<D0, D1, D2>::tile_extent;
   const concurrency::extent<rank>& e = t;
   validate_domain(e);
-  for (int d = 0; d < rank; ++d)
-    if (e[d] % tile[d] != 0)
-      AMPLE_THROW(concurrency::invalid_compute_domain,
-                  "parallel_for_each: extent " + format_extent(e) + " is not divisible by tile " + format_extent(tile) +
-                      " (dimension " + std::to_string(d) + "); use tiled_extent::pad() or truncate()");
+  bool fits = true;
+  for (int d = 0; d < rank; ++d) fits = fits && e[d] % tile[d] == 0 && e[d] / tile[d] <= max_tiles_per_dimension;
+  if (!fits) [[unlikely]]
+    refuse_tiling(e, tile);
 }
 
 /// run_on_cpu_engine() runs `kernel` over `domain` with the CPU engine, in order on the
