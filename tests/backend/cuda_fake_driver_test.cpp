@@ -38,6 +38,7 @@ struct fake {
   void (*fail_next)(int);
   void (*set_launch_hook)(ample_fake_cuda_launch_hook, void*);
   std::size_t (*allocated_bytes)();
+  void (*set_compute_mode)(int);
 };
 
 class CudaFakeDriverTest : public ::testing::Test {
@@ -51,7 +52,8 @@ class CudaFakeDriverTest : public ::testing::Test {
     fake_.set_launch_hook = reinterpret_cast<void (*)(ample_fake_cuda_launch_hook, void*)>(
         dlsym(lib, "ample_fake_cuda_set_launch_hook"));
     fake_.allocated_bytes = reinterpret_cast<std::size_t (*)()>(dlsym(lib, "ample_fake_cuda_allocated_bytes"));
-    ASSERT_TRUE(fake_.fail_next && fake_.set_launch_hook && fake_.allocated_bytes)
+    fake_.set_compute_mode = reinterpret_cast<void (*)(int)>(dlsym(lib, "ample_fake_cuda_set_compute_mode"));
+    ASSERT_TRUE(fake_.fail_next && fake_.set_launch_hook && fake_.allocated_bytes && fake_.set_compute_mode)
         << "libcuda.so.1 is not Ample's fake: LD_LIBRARY_PATH must name tests/fake_cuda";
     gpus_ = cuda::list_gpus(*driver_);
     ASSERT_EQ(gpus_.size(), 1u);
@@ -127,14 +129,19 @@ TEST_F(CudaFakeDriverTest, AllocationBeyondTheGpusMemoryIsOutOfMemoryNamingTheSi
 TEST_F(CudaFakeDriverTest, StickyErrorsRemoveTheViewOthersAreRuntimeExceptions) {
   cuda::device_memory m(d(), 64);
   int value = 0;
-  fake_.fail_next(700);  // CUDA_ERROR_ILLEGAL_ADDRESS: the context is lost
-  try {
-    d().check(d().cuMemcpyHtoDAsync(m.get(), &value, sizeof value, nullptr), "copy of 4 bytes");
-    FAIL();
-  } catch (const concurrency::accelerator_view_removed& e) {
-    EXPECT_NE(std::string(e.what()).find("CUDA_ERROR_ILLEGAL_ADDRESS"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("copy of 4 bytes"), std::string::npos) << e.what();
-    EXPECT_EQ(e.get_error_code(), concurrency::error_code::e_device_removed);
+  // After these the context is lost (cuda.h: "inconsistent state"): Hopper's error
+  // containment, an illegal address, a device-side assert, a failed launch.
+  for (const auto& [code, name] : {std::pair{226, "CUDA_ERROR_CONTAINED"}, std::pair{700, "CUDA_ERROR_ILLEGAL_ADDRESS"},
+                                   std::pair{710, "CUDA_ERROR_ASSERT"}, std::pair{719, "CUDA_ERROR_LAUNCH_FAILED"}}) {
+    fake_.fail_next(code);
+    try {
+      d().check(d().cuMemcpyHtoDAsync(m.get(), &value, sizeof value, nullptr), "copy of 4 bytes");
+      ADD_FAILURE() << name << " was not reported";
+    } catch (const concurrency::accelerator_view_removed& e) {
+      EXPECT_NE(std::string(e.what()).find(name), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("copy of 4 bytes"), std::string::npos) << e.what();
+      EXPECT_EQ(e.get_error_code(), concurrency::error_code::e_device_removed);
+    }
   }
   fake_.fail_next(1);  // CUDA_ERROR_INVALID_VALUE
   try {
@@ -145,6 +152,32 @@ TEST_F(CudaFakeDriverTest, StickyErrorsRemoveTheViewOthersAreRuntimeExceptions) 
   } catch (const concurrency::runtime_exception& e) {
     EXPECT_NE(std::string(e.what()).find("CUDA_ERROR_INVALID_VALUE"), std::string::npos) << e.what();
   }
+}
+
+// A GPU another process holds in exclusive-process mode works, for that process: the error
+// says so and how to run on the CPU instead, and does not call the view removed.
+TEST_F(CudaFakeDriverTest, AGpuHeldByAnotherProcessIsARuntimeExceptionSayingWhatToDo) {
+  try {
+    d().failure(46, "cuDevicePrimaryCtxRetain(Ample fake GPU)");  // CUDA_ERROR_DEVICE_UNAVAILABLE
+    FAIL();
+  } catch (const concurrency::accelerator_view_removed&) {
+    FAIL() << "a GPU in use elsewhere is not removed";
+  } catch (const concurrency::runtime_exception& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("CUDA_ERROR_DEVICE_UNAVAILABLE"), std::string::npos) << what;
+    EXPECT_NE(what.find("exclusive-process"), std::string::npos) << what;
+    EXPECT_NE(what.find("CPPAMP_DEFAULT_ACCELERATOR"), std::string::npos) << what;
+  }
+}
+
+// A GPU in prohibited compute mode takes no context: it is not an accelerator, so the default
+// accelerator is not a GPU that would refuse every use.
+TEST_F(CudaFakeDriverTest, AGpuInProhibitedComputeModeIsNotListed) {
+  fake_.set_compute_mode(2);  // CU_COMPUTEMODE_PROHIBITED
+  const std::vector<cuda::gpu> listed = cuda::list_gpus(d());
+  fake_.set_compute_mode(0);
+  EXPECT_TRUE(listed.empty());
+  EXPECT_EQ(cuda::list_gpus(d()).size(), 1u);
 }
 
 TEST_F(CudaFakeDriverTest, ModulesNameTheirKernelsAndRefusedPtxIsNamed) {

@@ -51,6 +51,13 @@ int call_hook(const ample_fake_cuda_launch* launch, void* context) {
   return hook.play ? hook.play(*launch) : 0;
 }
 
+/// fake_function() is the fake driver's test entry point `name`.
+template <class Function>
+Function* fake_function(const char* name) {
+  void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+  return lib ? reinterpret_cast<Function*>(dlsym(lib, name)) : nullptr;
+}
+
 /// play_flat<Kernel, N>() runs every work-item of a flat kernel from its parameters: the
 /// object's bytes (its views pointing at the fake GPU's memory, reachable during the launch),
 /// or their address in that memory for an object larger than parameters hold, and the extent

@@ -511,13 +511,6 @@ TEST_F(GpuLaunchTest, AFaultingKernelSurfacesAtSynchronizeAsAcceleratorViewRemov
   }
 }
 
-/// fake_function() is the fake driver's test entry point `name`.
-template <class Function>
-Function* fake_function(const char* name) {
-  void* lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
-  return lib ? reinterpret_cast<Function*>(dlsym(lib, name)) : nullptr;
-}
-
 // Copies of a megabyte and more go through three page-locked buffers, in four pieces or more;
 // the fake does a copy from or to page-locked memory only when something waits for it, as a
 // GPU may, so a buffer refilled before the copy that used it has ended (the fourth piece

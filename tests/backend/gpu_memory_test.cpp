@@ -68,6 +68,43 @@ TEST_F(GpuMemoryTest, MemoryThePoolKeepsNeverMakesAnAllocationFail) {
   release(second);
 }
 
+// Loading a kernel's module and launching it need memory of the driver's (the code, the
+// threads' local memory): out of it, they too are tried again once the pool has given back
+// what it keeps. Without a pool there is nothing to give back, and the error is the kernel's.
+TEST_F(GpuMemoryTest, AKernelsLoadAndLaunchOutOfMemoryAreTriedAgainOnceThePoolHasGivenBack) {
+#ifndef AMPLE_EXPECT_DEVICE_CODE
+  GTEST_SKIP() << "skipped: without device code the kernels run on the CPU engine";
+#endif
+  const auto fail_next = fake_function<void(int)>("ample_fake_cuda_fail_next");
+  ASSERT_NE(fail_next, nullptr);
+  std::vector<float> data(1024, 1.0f);
+  array_view<float, 1> v(1024, data);
+  const accelerator_view on_gpu = gpu_.get_default_view();
+  // A first kernel puts `v` on the GPU: the next launches copy nothing in before they start.
+  const auto add_one = [=](index<1> i) restrict(amp) { v[i] += 1.0f; };
+  hook_.play = play_flat<decltype(add_one), 1>(data.data());
+  parallel_for_each(on_gpu, v.extent, add_one);
+  on_gpu.wait();
+  const auto add_two = [=](index<1> i) restrict(amp) { v[i] += 2.0f; };
+  hook_.play = play_flat<decltype(add_two), 1>(data.data());
+  for (const char* refused : {"the module load", "the launch"}) {
+    release(allocate(16 * mebibyte));  // kept by the pool
+    const std::size_t reserved = reserved_();
+    fail_next(2);  // CUDA_ERROR_OUT_OF_MEMORY, for the new kernel's load, then for a launch
+    try {
+      parallel_for_each(on_gpu, v.extent, add_two);
+      on_gpu.wait();
+      EXPECT_TRUE(pools()) << refused << ": without a pool the error was lost";
+      EXPECT_LE(reserved_(), reserved - 16 * mebibyte) << refused << ": the pool kept its memory";
+    } catch (const out_of_memory& e) {
+      EXPECT_FALSE(pools()) << refused << ": not tried again: " << e.what();
+      EXPECT_NE(std::string(e.what()).find("CUDA_ERROR_OUT_OF_MEMORY"), std::string::npos) << e.what();
+    }
+  }
+  v.synchronize();
+  EXPECT_EQ(data[0], pools() ? 6.0f : 2.0f);
+}
+
 TEST_F(GpuMemoryTest, TooLargeAnAllocationIsOutOfMemoryNamingTheSizeAndLosesNothing) {
   release(allocate(8 * mebibyte));
   try {

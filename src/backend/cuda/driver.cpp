@@ -106,16 +106,21 @@ const loaded& the_driver() {
 
 bool removes_device(CUresult r) {
   switch (r) {
-    case CUDA_ERROR_DEVICE_UNAVAILABLE:
     case CUDA_ERROR_ECC_UNCORRECTABLE:
+    case CUDA_ERROR_NVLINK_UNCORRECTABLE:
+    case CUDA_ERROR_CONTAINED:
     case CUDA_ERROR_ILLEGAL_ADDRESS:
     case CUDA_ERROR_LAUNCH_TIMEOUT:
+    case CUDA_ERROR_ASSERT:
     case CUDA_ERROR_HARDWARE_STACK_ERROR:
     case CUDA_ERROR_ILLEGAL_INSTRUCTION:
     case CUDA_ERROR_MISALIGNED_ADDRESS:
     case CUDA_ERROR_INVALID_ADDRESS_SPACE:
     case CUDA_ERROR_INVALID_PC:
     case CUDA_ERROR_LAUNCH_FAILED:
+    case CUDA_ERROR_TENSOR_MEMORY_LEAK:
+    case CUDA_ERROR_MPS_CLIENT_TERMINATED:
+    case CUDA_ERROR_EXTERNAL_DEVICE:
       return true;
     default:
       return false;
@@ -140,7 +145,12 @@ std::string driver::describe(CUresult result) const {
 }
 
 void driver::failure(CUresult result, const std::string& what) const {
-  const std::string message = what + ": " + describe(result);
+  std::string message = what + ": " + describe(result);
+  // The device is there and works, for another process: a runtime_exception, not a removed
+  // view, with what the user can do about it.
+  if (result == CUDA_ERROR_DEVICE_UNAVAILABLE)
+    message += "; the GPU is in exclusive-process compute mode and another process holds it (nvidia-smi shows "
+               "which): CPPAMP_DEFAULT_ACCELERATOR=ample\\cpu_multicore runs the program on the CPU";
   if (result == CUDA_ERROR_OUT_OF_MEMORY) AMPLE_THROW(concurrency::out_of_memory, message);
   if (removes_device(result))
     AMPLE_THROW(concurrency::accelerator_view_removed, message, concurrency::error_code::e_device_removed);

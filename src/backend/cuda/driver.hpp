@@ -79,6 +79,8 @@ struct driver {
   ///   - out of memory: out_of_memory;
   ///   - a device lost, or a context that a faulting kernel made unusable (every later call
   ///     on it fails): accelerator_view_removed, as for a removed Direct3D device;
+  ///   - a GPU another process holds in exclusive-process mode: runtime_exception saying so
+  ///     and how to run on the CPU instead;
   ///   - anything else: runtime_exception, E_FAIL.
   [[noreturn]] void failure(CUresult result, const std::string& what) const;
   /// describe() is "CUDA_ERROR_NAME (the driver's text)" for `result`.

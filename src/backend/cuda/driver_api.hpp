@@ -21,24 +21,33 @@ using CUmemoryPool = struct CUmemPoolHandle_st*;
 
 inline constexpr CUresult CUDA_SUCCESS = 0;
 inline constexpr CUresult CUDA_ERROR_OUT_OF_MEMORY = 2;
-/// The errors after which the context is unusable ("sticky"), or the device is gone: C++ AMP's
-/// accelerator_view_removed, as a removed or reset Direct3D device was.
+/// A device that cannot be used now: in exclusive-process compute mode, taken by another process.
 inline constexpr CUresult CUDA_ERROR_DEVICE_UNAVAILABLE = 46;
+/// The errors after which the context is unusable ("sticky": cuda.h says the process is left in
+/// an inconsistent state), or the device is gone: C++ AMP's accelerator_view_removed, as a
+/// removed or reset Direct3D device was.
 inline constexpr CUresult CUDA_ERROR_ECC_UNCORRECTABLE = 214;
+inline constexpr CUresult CUDA_ERROR_NVLINK_UNCORRECTABLE = 220;
+inline constexpr CUresult CUDA_ERROR_CONTAINED = 226;
 inline constexpr CUresult CUDA_ERROR_ILLEGAL_ADDRESS = 700;
 inline constexpr CUresult CUDA_ERROR_LAUNCH_TIMEOUT = 702;
+inline constexpr CUresult CUDA_ERROR_ASSERT = 710;
 inline constexpr CUresult CUDA_ERROR_HARDWARE_STACK_ERROR = 714;
 inline constexpr CUresult CUDA_ERROR_ILLEGAL_INSTRUCTION = 715;
 inline constexpr CUresult CUDA_ERROR_MISALIGNED_ADDRESS = 716;
 inline constexpr CUresult CUDA_ERROR_INVALID_ADDRESS_SPACE = 717;
 inline constexpr CUresult CUDA_ERROR_INVALID_PC = 718;
 inline constexpr CUresult CUDA_ERROR_LAUNCH_FAILED = 719;
+inline constexpr CUresult CUDA_ERROR_TENSOR_MEMORY_LEAK = 721;
+inline constexpr CUresult CUDA_ERROR_MPS_CLIENT_TERMINATED = 810;
+inline constexpr CUresult CUDA_ERROR_EXTERNAL_DEVICE = 911;
 
 /// CUdevice_attribute values.
 enum device_attribute : int {
   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
   CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT = 17,
   CU_DEVICE_ATTRIBUTE_INTEGRATED = 18,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_MODE = 20,
   CU_DEVICE_ATTRIBUTE_PCI_BUS_ID = 33,
   CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID = 34,
   CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID = 50,
@@ -47,6 +56,9 @@ enum device_attribute : int {
   CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS = 88,
   CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED = 115,
 };
+
+/// CUcomputemode: a GPU in this mode takes no contexts (`nvidia-smi -c PROHIBITED`).
+inline constexpr int CU_COMPUTEMODE_PROHIBITED = 2;
 
 /// CUjit_option values (cuModuleLoadDataEx).
 enum jit_option : int {

@@ -23,6 +23,8 @@ std::vector<gpu> list_gpus(const driver& d) {
     gpu g{};
     g.ordinal = ordinal;
     d.check(d.cuDeviceGet(&g.handle, ordinal), "cuDeviceGet(" + std::to_string(ordinal) + ")");
+    if (attribute(d, g.handle, CU_DEVICE_ATTRIBUTE_COMPUTE_MODE, "compute mode") == CU_COMPUTEMODE_PROHIBITED)
+      continue;
     char name[256] = {};
     d.check(d.cuDeviceGetName(name, sizeof name - 1, g.handle), "cuDeviceGetName");
     g.name = name;

@@ -35,7 +35,9 @@ struct gpu {
   void make_current() const;
 };
 
-/// list_gpus() is every GPU of `d`, in the driver's order (read on each call).
+/// list_gpus() is every GPU of `d` that can run kernels, in the driver's order (read on each
+/// call): not one in prohibited compute mode, which takes no context, so that the default
+/// accelerator is never a GPU whose every use would throw.
 std::vector<gpu> list_gpus(const driver& d);
 
 }  // namespace ample::detail::cuda

@@ -137,7 +137,8 @@ const gpu_kernel* gpu_kernel_for(const device& d, const void* entry) {
   std::unique_ptr<gpu_kernel>& k = all.kernels[{&d, entry}];
   if (k == nullptr) {
     d.gpu->make_current();
-    k = std::make_unique<gpu_kernel>(*cuda::driver::get(), *code);
+    const cuda::driver& dr = *cuda::driver::get();
+    k = cuda::retrying_out_of_memory(*d.gpu, dr, nullptr, [&] { return std::make_unique<gpu_kernel>(dr, *code); });
   }
   return k.get();
 }
@@ -177,8 +178,12 @@ void run_gpu_kernel(const device& d, const gpu_kernel& k, const void* object, st
   std::vector<unsigned char> parameters(extent != nullptr ? padded + 3 * sizeof(std::int32_t) : object_bytes);
   std::memcpy(parameters.data(), object, object_bytes);
   if (extent != nullptr) std::memcpy(parameters.data() + padded, extent, 3 * sizeof(std::int32_t));
-  cuda::launch(dr, k.function, k.code->source_name, {grid.blocks[0], grid.blocks[1], grid.blocks[2]},
-               {grid.threads[0], grid.threads[1], grid.threads[2]}, 0, stream, parameters.data(), parameters.size());
+  // A launch needs memory of the driver's too (the threads' local memory): out of it, it is
+  // tried again once the pool has given back what it keeps.
+  cuda::retrying_out_of_memory(*d.gpu, dr, stream, [&] {
+    cuda::launch(dr, k.function, k.code->source_name, {grid.blocks[0], grid.blocks[1], grid.blocks[2]},
+                 {grid.threads[0], grid.threads[1], grid.threads[2]}, 0, stream, parameters.data(), parameters.size());
+  });
   // The message is made only for a failure: this is every launch's path.
   if (const cuda::CUresult r = dr.cuStreamSynchronize(stream); r != cuda::CUDA_SUCCESS)
     dr.failure(r, std::string("kernel ") + k.code->source_name + " on " + d.gpu->name);

@@ -48,9 +48,8 @@ CUdeviceptr allocate_on(const gpu& g, const driver& d, std::size_t bytes, const 
     r = d.cuMemAlloc(&p, bytes);
   } else {
     r = d.cuMemAllocFromPoolAsync(&p, bytes, pool, stream);
-    // The pool may hold the memory this needs, freed but kept, or in pieces too small: it gives
-    // back all it holds once the frees before are done, and the allocation is tried again.
-    if (r == CUDA_ERROR_OUT_OF_MEMORY && frees_done(d, stream) && d.cuMemPoolTrimTo(pool, 0) == CUDA_SUCCESS)
+    // The pool may hold the memory this needs, freed but kept, or in pieces too small.
+    if (r == CUDA_ERROR_OUT_OF_MEMORY && give_back_pooled(g, d, stream))
       r = d.cuMemAllocFromPoolAsync(&p, bytes, pool, stream);
   }
   if (r != CUDA_SUCCESS)
@@ -61,6 +60,11 @@ CUdeviceptr allocate_on(const gpu& g, const driver& d, std::size_t bytes, const 
 void release_on(const gpu& g, const driver& d, CUdeviceptr p, CUstream stream) noexcept {
   if (const CUmemoryPool pool = pool_for(g, d); pool == nullptr) d.cuMemFree(p);
   else d.cuMemFreeAsync(p, stream);
+}
+
+bool give_back_pooled(const gpu& g, const driver& d, CUstream stream) {
+  const CUmemoryPool pool = pool_for(g, d);
+  return pool != nullptr && frees_done(d, stream) && d.cuMemPoolTrimTo(pool, 0) == CUDA_SUCCESS;
 }
 
 }  // namespace ample::detail::cuda

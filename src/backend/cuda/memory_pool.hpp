@@ -12,8 +12,10 @@
 // device's default pool belongs to the program's other CUDA code, whose settings Ample leaves
 // alone), holding on to every freed byte (release threshold: unlimited) until an allocation
 // finds too little memory left: then the pool gives back what it holds and the allocation is
-// tried once more, so memory the pool keeps never makes an allocation fail that would succeed
-// without it. Where the driver or the device has no pools, cuMemAlloc and cuMemFree.
+// tried once more. The driver's own allocations that Ample causes (a module's code and data,
+// a launch's local memory) are tried again the same way (retrying_out_of_memory), so memory
+// the pool keeps never makes a call fail that would succeed without it. Where the driver or
+// the device has no pools, cuMemAlloc and cuMemFree.
 //
 // Allocations and frees are commands of a stream: a buffer's on the legacy default stream,
 // where its clears and copies run (gpu_devices.cpp), a large kernel object's on the stream
@@ -24,6 +26,7 @@
 
 #include <cstddef>
 
+#include "ample/exceptions.hpp"
 #include "driver.hpp"
 #include "gpu.hpp"
 
@@ -37,5 +40,22 @@ CUdeviceptr allocate_on(const gpu& g, const driver& d, std::size_t bytes, const 
 /// release_on() frees what allocate_on() returned for `g`, in `stream`'s order. A failure
 /// here (a context lost earlier) was reported by the call that lost it, and is ignored.
 void release_on(const gpu& g, const driver& d, CUdeviceptr p, CUstream stream = nullptr) noexcept;
+
+/// give_back_pooled() makes `g`'s pool give the GPU back the memory it keeps, once the frees
+/// queued on `stream` and on the legacy default stream are done; whether there was a pool to
+/// trim (and so whether what ran out of memory is worth trying again).
+bool give_back_pooled(const gpu& g, const driver& d, CUstream stream = nullptr);
+
+/// retrying_out_of_memory() is attempt(), and where it threw out_of_memory, attempt() once more
+/// after give_back_pooled(); `stream` is the one whose frees may hold the memory.
+template <class Attempt>
+auto retrying_out_of_memory(const gpu& g, const driver& d, CUstream stream, Attempt attempt) {
+  try {
+    return attempt();
+  } catch (const concurrency::out_of_memory&) {
+    if (!give_back_pooled(g, d, stream)) throw;
+  }
+  return attempt();
+}
 
 }  // namespace ample::detail::cuda

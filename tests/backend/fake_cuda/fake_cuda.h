@@ -26,6 +26,8 @@ typedef int (*ample_fake_cuda_launch_hook)(const struct ample_fake_cuda_launch* 
 /* ample_fake_cuda_fail_next() makes the next driver call that can fail return `result`. */
 void ample_fake_cuda_fail_next(int result);
 void ample_fake_cuda_set_launch_hook(ample_fake_cuda_launch_hook hook, void* context);
+/* ample_fake_cuda_set_compute_mode() sets the GPU's CU_DEVICE_ATTRIBUTE_COMPUTE_MODE (0 at first). */
+void ample_fake_cuda_set_compute_mode(int mode);
 /* ample_fake_cuda_allocated_bytes() is the device memory allocated and not freed. */
 size_t ample_fake_cuda_allocated_bytes(void);
 /* ample_fake_cuda_reserved_bytes() is the device memory taken from the GPU: allocated, or

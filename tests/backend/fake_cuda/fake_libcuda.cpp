@@ -97,6 +97,7 @@ struct fake_gpu {
   std::set<fake_pool*> pools;
   std::set<fake_stream*> streams;
   bool pools_supported = true;
+  int compute_mode = 0;  // CU_COMPUTEMODE_DEFAULT
   CUresult fail_next = success;
   /// The threads whose current context is the GPU's. Not a thread_local: LLVM 14's
   /// LeakSanitizer faults scanning a dlopen()ed library's thread-local storage.
@@ -337,8 +338,9 @@ CUresult cuGetErrorName(CUresult error, const char** name) {
       {out_of_memory, "CUDA_ERROR_OUT_OF_MEMORY"}, {not_initialized, "CUDA_ERROR_NOT_INITIALIZED"},
       {invalid_context, "CUDA_ERROR_INVALID_CONTEXT"}, {invalid_handle, "CUDA_ERROR_INVALID_HANDLE"},
       {not_found, "CUDA_ERROR_NOT_FOUND"},  {invalid_ptx, "CUDA_ERROR_INVALID_PTX"},
-      {invalid_device, "CUDA_ERROR_INVALID_DEVICE"}, {700, "CUDA_ERROR_ILLEGAL_ADDRESS"},
-      {719, "CUDA_ERROR_LAUNCH_FAILED"}};
+      {invalid_device, "CUDA_ERROR_INVALID_DEVICE"}, {46, "CUDA_ERROR_DEVICE_UNAVAILABLE"},
+      {226, "CUDA_ERROR_CONTAINED"},        {700, "CUDA_ERROR_ILLEGAL_ADDRESS"},
+      {710, "CUDA_ERROR_ASSERT"},           {719, "CUDA_ERROR_LAUNCH_FAILED"}};
   const auto it = names.find(error);
   if (it == names.end()) return invalid_value;
   *name = it->second;
@@ -377,6 +379,11 @@ CUresult cuDeviceGetAttribute(int* value, int attribute, int device) {
   switch (attribute) {
     case 16: *value = 4; break;                 // multiprocessors
     case 17: case 18: case 88: *value = 0; break;  // no display, discrete, no pageable access
+    case 20: {                                         // compute mode
+      std::lock_guard lock(gpu().mutex);
+      *value = gpu().compute_mode;
+      break;
+    }
     case 33: *value = 0x1b; break;              // PCI bus
     case 34: case 50: *value = 0; break;        // PCI device, domain
     case 75: *value = 7; break;                 // compute capability 7.5
@@ -665,6 +672,12 @@ void ample_fake_cuda_fail_next(int result) {
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
   g.fail_next = result;
+}
+
+void ample_fake_cuda_set_compute_mode(int mode) {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  g.compute_mode = mode;
 }
 
 void ample_fake_cuda_set_launch_hook(ample_fake_cuda_launch_hook hook, void* context) {
