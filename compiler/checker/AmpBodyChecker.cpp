@@ -205,6 +205,9 @@ class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
     if (isa<ParmVarDecl>(variable)) return true;  // checked with the signature
     if (isTileStatic(variable)) {
       checkTileStatic(variable);
+      if (QualType type = variable->getType(); !type->isDependentType() && !type->isIncompleteType())
+        report_.tileStatic(function_, variable,
+                           variable->getASTContext().getTypeSizeInChars(type).getQuantity());
       return true;
     }
     if (variable->isStaticLocal() || variable->hasExternalStorage())

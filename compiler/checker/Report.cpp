@@ -13,6 +13,11 @@ namespace {
 /// The deepest chain of callers an error explains; deeper ones end with "...".
 constexpr int MaxCallerNotes = 8;
 
+/// The tile_static memory a kernel may use: Direct3D 11's 32 KB of groupshared memory per
+/// thread group, which Visual C++'s kernels were compiled to. Ample's CPU engine would run
+/// more, and a GPU up to 48 KiB, but a program that uses more ran on no Microsoft device.
+constexpr std::uint64_t MaxTileStaticBytes = 32 * 1024;
+
 const FunctionDecl* canonical(const FunctionDecl* function) { return function->getCanonicalDecl(); }
 
 }  // namespace
@@ -21,7 +26,7 @@ void Report::add(const FunctionDecl* in, SourceLocation where, Rule rule, std::s
                  std::string third) {
   if (!reported_.insert({where, rule}).second) return;
   violations_.push_back({in ? canonical(in) : nullptr, where, rule, std::move(first), std::move(second),
-                         std::move(third)});
+                         std::move(third), {}});
 }
 
 void Report::call(const FunctionDecl* caller, const FunctionDecl* callee, SourceLocation where) {
@@ -33,6 +38,13 @@ void Report::call(const FunctionDecl* caller, const FunctionDecl* callee, Source
 
 void Report::kernel(const FunctionDecl* function) {
   if (kernels_.insert(canonical(function)).second) kernelsInOrder_.push_back(canonical(function));
+}
+
+void Report::tileStatic(const FunctionDecl* in, const VarDecl* variable, std::uint64_t bytes) {
+  std::vector<TileStatic>& declared = tileStatics_[canonical(in)];
+  for (const TileStatic& known : declared)
+    if (known.variable == variable) return;
+  declared.push_back({variable, bytes});
 }
 
 std::string Report::nameOf(const FunctionDecl* function) const {
@@ -75,6 +87,37 @@ void Report::findRecursion() {
   }
 }
 
+// A kernel's tile_static memory is every tile_static variable of the functions it reaches, each
+// once: a function's variable is one object for the tile however often it is called.
+void Report::findOversharingKernels() {
+  for (const FunctionDecl* kernel : kernelsInOrder_) {
+    std::set<const FunctionDecl*> reached{kernel};
+    std::vector<const FunctionDecl*> pending{kernel};
+    std::vector<TileStatic> variables;
+    std::uint64_t total = 0;
+    while (!pending.empty()) {
+      const FunctionDecl* function = pending.back();
+      pending.pop_back();
+      if (auto found = tileStatics_.find(function); found != tileStatics_.end())
+        for (const TileStatic& variable : found->second) {
+          variables.push_back(variable);
+          total += variable.bytes;
+        }
+      for (const auto& [callee, where] : callees_[function])
+        if (reached.insert(callee).second) pending.push_back(callee);
+    }
+    if (total <= MaxTileStaticBytes || !reported_.insert({kernel->getLocation(), Rule::TileStaticTooLarge}).second)
+      continue;
+    Violation violation{kernel, kernel->getLocation(), Rule::TileStaticTooLarge, std::to_string(total),
+                        std::to_string(MaxTileStaticBytes), "", {}};
+    for (const TileStatic& variable : variables)
+      violation.notes.push_back({variable.variable->getLocation(), "'" + variable.variable->getNameAsString() +
+                                                                       "' takes " + std::to_string(variable.bytes) +
+                                                                       " bytes"});
+    violations_.push_back(std::move(violation));
+  }
+}
+
 void Report::explainCallers(DiagnosticsEngine& diagnostics, const FunctionDecl* function) {
   unsigned calledFrom = diagnostics.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, "%0 is called from %1 here");
   unsigned more = diagnostics.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, "(and from further callers)");
@@ -99,6 +142,8 @@ void Report::explainCallers(DiagnosticsEngine& diagnostics, const FunctionDecl* 
 
 void Report::emit(DiagnosticsEngine& diagnostics) {
   findRecursion();
+  findOversharingKernels();
+  unsigned note = diagnostics.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, "%0");
   unsigned optOut = diagnostics.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, optOutNote());
   bool optOutNoted = false;
   for (const Violation& violation : violations_) {
@@ -109,6 +154,7 @@ void Report::emit(DiagnosticsEngine& diagnostics) {
       if (!violation.second.empty()) error << violation.second;
       if (!violation.third.empty()) error << violation.third;
     }
+    for (const auto& [where, text] : violation.notes) diagnostics.Report(where, note) << text;
     if (violation.in) explainCallers(diagnostics, violation.in);
     // Once per translation unit: a program ported from HCC breaks these rules in every kernel.
     if (isHccHabit(violation.rule) && !optOutNoted) {

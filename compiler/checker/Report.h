@@ -6,6 +6,7 @@
 
 #include <clang/Basic/SourceLocation.h>
 
+#include <cstdint>
 #include <map>
 #include <set>
 #include <string>
@@ -14,6 +15,7 @@
 namespace clang {
 class DiagnosticsEngine;
 class FunctionDecl;
+class VarDecl;
 }  // namespace clang
 
 namespace ample::checker {
@@ -30,8 +32,12 @@ class Report {
   /// kernel records that `function` is the call operator of a parallel_for_each kernel.
   void kernel(const clang::FunctionDecl* function);
 
-  /// emit reports every violation as an error, recursion included, each followed by notes
-  /// for the calls that lead to it from a kernel.
+  /// tileStatic records that amp function `in` declares the tile_static `variable` of `bytes`.
+  void tileStatic(const clang::FunctionDecl* in, const clang::VarDecl* variable, std::uint64_t bytes);
+
+  /// emit reports every violation as an error, recursion and kernels sharing too much
+  /// tile_static memory included, each followed by notes for the calls that lead to it from a
+  /// kernel (or, for the memory, the variables that take it).
   void emit(clang::DiagnosticsEngine& diagnostics);
 
  private:
@@ -40,6 +46,11 @@ class Report {
     clang::SourceLocation where;
     Rule rule;
     std::string first, second, third;
+    std::vector<std::pair<clang::SourceLocation, std::string>> notes;
+  };
+  struct TileStatic {
+    const clang::VarDecl* variable;
+    std::uint64_t bytes;
   };
   struct Call {
     const clang::FunctionDecl* caller;
@@ -47,6 +58,7 @@ class Report {
   };
 
   void findRecursion();
+  void findOversharingKernels();
   void explainCallers(clang::DiagnosticsEngine& diagnostics, const clang::FunctionDecl* function);
   std::string nameOf(const clang::FunctionDecl* function) const;
 
@@ -56,6 +68,7 @@ class Report {
   std::map<const clang::FunctionDecl*, std::vector<std::pair<const clang::FunctionDecl*, clang::SourceLocation>>>
       callees_;
   std::set<const clang::FunctionDecl*> kernels_;
+  std::map<const clang::FunctionDecl*, std::vector<TileStatic>> tileStatics_;
   /// The kernels, and the callers, each in the order first recorded: where findRecursion()
   /// starts its searches. An order of addresses would name a different function of a cycle
   /// from one build or run to the next.

@@ -48,6 +48,9 @@ const char* messageOf(Rule rule) {
       return "[C3584] tile_static variable '%0' cannot have type %1";
     case Rule::TileStaticOutsideAmp:
       return "[C3584] tile_static variable '%0' can only be declared in amp-restricted code";
+    case Rule::TileStaticTooLarge:
+      return "[C++ AMP] the kernel's tile_static variables take %0 bytes, more than the %1 (32 KB) a tile "
+             "may share";
     case Rule::DivergentBarrier:
       return "[C3561] tile barrier in control flow that depends on the work-item's index ('%0'): every "
              "work-item of a tile must reach it";

@@ -26,6 +26,7 @@ enum class Rule {
   TileStaticInitialised, ///< C3584: tile_static with an initializer
   TileStaticType,        ///< C3584: tile_static of a pointer, reference or view type
   TileStaticOutsideAmp,  ///< C3584: tile_static in cpu code
+  TileStaticTooLarge,    ///< a kernel's tile_static variables beyond 32 KB (Direct3D's limit; no number)
   DivergentBarrier,      ///< C3561: a barrier under a condition on the work-item's index
   CaptureByReference,    ///< C3590
   CaptureArrayByValue,   ///< C3597

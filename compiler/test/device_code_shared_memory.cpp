@@ -1,7 +1,8 @@
 // Device code: tile_static variables become a block's static shared memory, of which ptxas
 // allows 48 KiB ("uses too much shared data"). A kernel whose variables take more stays on the
 // CPU, saying so, rather than carrying PTX the driver would refuse at its launch. C++ AMP's
-// own limit is 32 KiB; the CPU engine runs more.
+// own limit is 32 KiB, which the restrict(amp) checker enforces (restrict/tile_static_size.cpp):
+// this is for code built without it; the CPU engine runs more.
 // RUN: %front_end %s -o %t.ll
 // RUN: %ample_device_code %t.ll -o - 2>%t.remarks | FileCheck %s
 // RUN: FileCheck --check-prefix=REMARK %s < %t.remarks
