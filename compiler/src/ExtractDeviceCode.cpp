@@ -517,6 +517,48 @@ SmallPtrSet<const GlobalValue *, 32> reachableFrom(const Function &Root) {
   return Reached;
 }
 
+/// copyWhatKernelsReach() is a module of what the kernels `Found` and the device code's
+/// library variables reach, copied from `M` (its copies in `Map`), without debug information
+/// and without anything else: each kernel's own module is copied from it. Copied from `M`,
+/// each would declare again every function and variable of the translation unit (a test
+/// file's thousands, and under UBSan tens of thousands of check sites' constants), and every
+/// pass over it would walk them: the pass took three to four times as long
+/// (docs/design/cuda-backend.md, "Compile time").
+std::unique_ptr<Module> copyWhatKernelsReach(Module &M, ArrayRef<KernelEntry> Found, const LibraryGlobals &Library,
+                                             ValueToValueMapTy &Map) {
+  SmallPtrSet<const GlobalValue *, 32> Wanted;
+  for (const KernelEntry &E : Found) {
+    const SmallPtrSet<const GlobalValue *, 32> Reached = reachableFrom(*E.Entry);
+    Wanted.insert(Reached.begin(), Reached.end());
+  }
+  for (GlobalVariable *G : {Library.InKernel, Library.CurrentTile})
+    if (G)
+      Wanted.insert(G);
+  Wanted.insert(Library.TileStatics.begin(), Library.TileStatics.end());
+  Wanted.insert(Library.Scratch.begin(), Library.Scratch.end());
+  // The llvm.* lists come along (their appending linkage needs an initializer) for
+  // removeHostOnlyGlobals() to drop, with the host code they name.
+  std::unique_ptr<Module> Source = CloneModule(M, Map, [&](const GlobalValue *G) {
+    return Wanted.count(G) != 0 || compat::startsWith(G->getName(), "llvm.");
+  });
+  removeHostOnlyGlobals(*Source);
+  SmallPtrSet<const GlobalValue *, 32> Kept;
+  for (const GlobalValue *G : Wanted)
+    Kept.insert(cast<GlobalValue>(Map[G]));
+  SmallVector<GlobalValue *, 256> Unwanted;
+  for (GlobalValue &G : Source->global_values())
+    if (!Kept.count(&G))
+      Unwanted.push_back(&G);
+  // What no kernel reaches is a declaration that only dead constants may still use.
+  for (GlobalValue *G : Unwanted) {
+    G->removeDeadConstantUsers();
+    if (G->use_empty())
+      G->eraseFromParent();
+  }
+  StripDebugInfo(*Source);
+  return Source;
+}
+
 /// misusedBarrier() says why `Kernel`, optimised, must not run on a GPU where it waits at a
 /// barrier that not every thread of its block reaches, or at all in a non-tiled kernel (empty
 /// if neither). C++ AMP leaves both undefined; a GPU would hang, or let threads pass different
@@ -554,28 +596,26 @@ std::string misusedBarrier(Function &Kernel, bool Tiled) {
   return {};
 }
 
-/// compileEntry() is `E`'s GPU kernel, made from a copy of the host module `M` with only what
-/// the kernel reaches; none, with `Why` set, where the kernel cannot run on a GPU.
-std::optional<CompiledKernel> compileEntry(Module &M, const LibraryGlobals &Library, const DeviceEntry &E,
-                                           TargetMachine &Target, std::string &Why) {
-  // Only what the kernel reaches is copied with its body (the rest become declarations, which
-  // nothing in the copy calls): a test file's module has thousands of functions, and copying
-  // and cleaning them all for each kernel took most of the pass's time. The llvm.* lists come
-  // along for removeHostOnlyGlobals() to drop.
-  const SmallPtrSet<const GlobalValue *, 32> Reached = reachableFrom(*E.Found.Entry);
+/// compileEntry() is `E`'s GPU kernel, made from a copy of `Source` (copyWhatKernelsReach(),
+/// where `Entry` is the entry's copy) with only what the kernel reaches; none, with `Why` set,
+/// where the kernel cannot run on a GPU.
+std::optional<CompiledKernel> compileEntry(Module &Source, const LibraryGlobals &Library, const DeviceEntry &E,
+                                           Function &Entry, TargetMachine &Target, std::string &Why) {
+  // Only what this kernel reaches is copied with its body; the rest of what other kernels
+  // reach becomes declarations, which nothing in the copy calls.
+  const SmallPtrSet<const GlobalValue *, 32> Reached = reachableFrom(Entry);
   ValueToValueMapTy Map;
-  std::unique_ptr<Module> D = CloneModule(M, Map, [&](const GlobalValue *G) {
-    return Reached.count(G) != 0 || compat::startsWith(G->getName(), "llvm.");
-  });
+  std::unique_ptr<Module> D = CloneModule(Source, Map, [&](const GlobalValue *G) { return Reached.count(G) != 0; });
+  // In the module's order, not the set's (its pointers'): the PTX is the same in every compile.
   SmallVector<GlobalVariable *, 4> TileStatics;
-  for (GlobalVariable *G : Library.TileStatics)
-    TileStatics.push_back(cast<GlobalVariable>(Map[G]));
+  for (GlobalVariable &G : Source.globals())
+    if (Library.TileStatics.count(&G))
+      TileStatics.push_back(cast<GlobalVariable>(Map[&G]));
   // Those the kernel reaches; the others are declarations in its module, soon gone.
   SmallVector<GlobalVariable *, 4> Scratch;
   for (GlobalVariable *G : Library.Scratch)
     if (auto *Copy = cast<GlobalVariable>(Map[G]); !Copy->isDeclaration())
       Scratch.push_back(Copy);
-  removeHostOnlyGlobals(*D);
   makeInKernelTrue(*D, Library.InKernel ? cast<GlobalVariable>(Map[Library.InKernel]) : nullptr);
   makeTileStaticShared(*D, TileStatics);
   for (Function &F : *D)
@@ -587,8 +627,7 @@ std::optional<CompiledKernel> compileEntry(Module &M, const LibraryGlobals &Libr
   // After the invokes became calls: a barrier reached through one is a call now.
   makeBarriersBlockWide(*D, Library.CurrentTile ? cast<GlobalVariable>(Map[Library.CurrentTile]) : nullptr);
   makeMemoryOrderPtx(*D);
-  StripDebugInfo(*D);
-  addKernel(*D, E, *cast<Function>(Map[E.Found.Entry]));
+  addKernel(*D, E, *cast<Function>(Map[&Entry]));
   Function *Kernel = D->getFunction(E.KernelName);
   SmallPtrSet<const Function *, 1> Kernels;
   Kernels.insert(Kernel);
@@ -624,11 +663,21 @@ PreservedAnalyses ExtractDeviceCode::run(Module &M, ModuleAnalysisManager &) {
   }
   const LibraryGlobals Library{findInKernelFlag(M), findCurrentTile(M), findTileStaticVariables(M),
                                findWorkItemScratch(M)};
+  ValueToValueMapTy SourceMap;
+  std::unique_ptr<Module> Source = copyWhatKernelsReach(M, Found, Library, SourceMap);
+  const auto InSource = [&](GlobalVariable *G) { return G ? cast<GlobalVariable>(SourceMap[G]) : nullptr; };
+  LibraryGlobals SourceLibrary{InSource(Library.InKernel), InSource(Library.CurrentTile), {}, {}};
+  for (GlobalVariable *G : Library.TileStatics)
+    SourceLibrary.TileStatics.insert(InSource(G));
+  for (GlobalVariable *G : Library.Scratch)
+    SourceLibrary.Scratch.push_back(InSource(G));
   SmallVector<CompiledKernel, 4> Compiled;
   StringSet<> KernelNames;
   for (const KernelEntry &Entry : Found) {
     std::optional<DeviceEntry> E = describeEntry(Entry, KernelNames, Why);
-    std::optional<CompiledKernel> Kernel = E ? compileEntry(M, Library, *E, *Target, Why) : std::nullopt;
+    std::optional<CompiledKernel> Kernel =
+        E ? compileEntry(*Source, SourceLibrary, *E, *cast<Function>(SourceMap[Entry.Entry]), *Target, Why)
+          : std::nullopt;
     if (!Kernel)
       cpuOnly(Entry, Why);
     else
