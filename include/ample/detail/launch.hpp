@@ -4,9 +4,8 @@
 #include <array>
 #include <climits>
 #include <cstdint>
-#include <memory>
-#include <optional>
 #include <string>
+#include <type_traits>
 
 #include "../config.hpp"
 #include "../accelerator.hpp"
@@ -14,10 +13,7 @@
 #include "../exceptions.hpp"
 #include "../extent.hpp"
 #include "../tiled_extent.hpp"
-#include "array_images.hpp"
 #include "buffer.hpp"
-#include "capture_recorder.hpp"
-#include "command_queue.hpp"
 #include "device.hpp"
 #include "device_entry.hpp"
 #include "gpu_launch.hpp"
@@ -109,125 +105,83 @@ void run_on_cpu_engine(const device& dev, const Domain& domain, const Kernel& ke
       .execute();
 }
 
-/// queued_launch is what a launch on a queue keeps until its kernel has run: the copy of
-/// the kernel that runs, and the recorder holding its regions. The recorder comes second, so
-/// that it goes first: its regions are released before the kernel's views, whose last one
-/// may write a buffer back and would wait for them (capture_recorder.hpp).
-template <class Kernel>
-struct queued_launch {
-  explicit queued_launch(const device* space) : recorder(space) {}
-  std::optional<Kernel> kernel;
-  capture_recorder recorder;
+/// launch_ops is what the data model's launches need of one kernel type over one domain
+/// type, as functions over untyped pointers. Everything else those launches do (the queues,
+/// the GPU's checks and messages, the recorder's work) is the same for every kernel, so it
+/// is compiled once, into the library (src/launch.cpp), instead of once per kernel in every
+/// program: a test file of 36 kernels compiled in 12 s instead of 25
+/// (docs/design/cpu-engine.md, "Compile time").
+struct launch_ops {
+  std::size_t kernel_bytes;
+  std::size_t kernel_alignment;
+  const char* kernel_name;  ///< kernel_type_name()
+  /// copy() copy-constructs a kernel at `to` from the one at `from`: the copy a launch makes
+  /// under a capture_recorder, which finds the kernel's views.
+  void (*copy)(void* to, const void* from);
+  void (*destroy)(void* kernel) noexcept;
+  /// run() runs the kernel at `kernel` over the domain at `domain` with the CPU engine of `dev`.
+  void (*run)(const device& dev, const void* domain, const void* kernel);
 };
 
-/// gpu_extent() is a flat domain's extent as the device code takes it, padded with ones.
-template <class Domain>
-std::array<std::int32_t, 3> gpu_extent(const Domain& domain) {
-  std::array<std::int32_t, 3> e{1, 1, 1};
-  if constexpr (!is_tiled_extent<Domain>)
-    for (int d = 0; d < Domain::rank && d < 3; ++d) e[d] = domain[d];
-  return e;
-}
-
-/// no_device_code() says why a kernel without device code has none.
-template <class Domain>
-std::string no_device_code() {
-  if (!AMPLE_IMPL_GPU_KERNELS)
-    return "the program was not compiled for GPUs (Clang with Ample's plugin, without AMPLE_NO_GPU_KERNELS)";
-  if constexpr (!is_tiled_extent<Domain>)
-    if (grid_rank<Domain> == 0)
-      return "its extent has rank " + std::to_string(Domain::rank) + ", and a GPU grid has at most 3 dimensions";
-  return "the device-code pass kept it CPU-only (its remark at compile time says why)";
-}
-
-/// launch_on_gpu() runs `kernel` on the GPU behind `view`: queued, on the GPU's copies of its
-/// views and arrays, where the kernel has device code and every pointer that code reads is a
-/// view's or an array's on this GPU; otherwise at once on the CPU engine over host memory
-/// (the views and every array in a GPU's memory made current there), saying so once per
-/// kernel.
+/// typed_launch<Domain, Kernel>::ops is launch_ops for one kernel type and domain type.
 template <class Domain, class Kernel>
-void launch_on_gpu(const view_state& view, const Domain& domain, const Kernel& kernel, const void* entry) {
-  const device& dev = *view.dev;
-  std::string why;
-  const gpu_kernel* code = gpu_kernel_for(dev, entry);
-  const gpu_grid grid = code ? gpu_grid_of(domain) : gpu_grid{};
-  if (code && !fits_cuda_grid(grid)) {
-    why = "its domain needs " + std::to_string(grid.blocks[0]) + " x " + std::to_string(grid.blocks[1]) + " x " +
-          std::to_string(grid.blocks[2]) + " blocks (x, y, z), more than a CUDA grid holds (" +
-          std::to_string(max_grid_blocks_x) + " along x, " + std::to_string(max_grid_blocks_yz) + " along y and z)";
-  } else if (code) {
-    auto work = std::make_shared<queued_launch<Kernel>>(&dev);
-    work->kernel.emplace((work->recorder.start(), kernel));
-    work->recorder.stop();
-    const long foreign = work->recorder.place_pointers(&*work->kernel, sizeof(Kernel), pointer_offsets(*code),
-                                                       pointer_count(*code));
-    if (foreign < 0) {
-      work->recorder.make_current(view.commands.get());
-      const std::array<std::int32_t, 3> extent = gpu_extent(domain);
-      // The queue destroys both functions, and with them `work`, before the launch completes.
-      view.commands->submit(
-          [work, code, grid, extent, d = &dev] {
-            run_gpu_kernel(*d, *code, &*work->kernel, sizeof(Kernel), is_tiled_extent<Domain> ? nullptr : extent.data(),
-                           grid);
-          },
-          [work](const std::shared_ptr<command_failure>& failure) { work->recorder.fail(failure); });
-      return;
-    }
-    why = "its device code reads a pointer at byte " + std::to_string(foreign) +
-          " of the kernel object that is no view's, nor an array's or texture's on this GPU (an array or texture on "
-          "another accelerator, or a raw pointer), a host address the GPU cannot reach";
-  } else {
-    why = no_device_code<Domain>();
+struct typed_launch {
+  static void copy(void* to, const void* from) { ::new (to) Kernel(*static_cast<const Kernel*>(from)); }
+  static void destroy(void* kernel) noexcept { static_cast<Kernel*>(kernel)->~Kernel(); }
+  static void run(const device& dev, const void* domain, const void* kernel) {
+    run_on_cpu_engine(dev, *static_cast<const Domain*>(domain), *static_cast<const Kernel*>(kernel));
   }
-  announce_cpu_fallback(dev, kernel_type_name<Kernel>(), why);
-  // The CPU engine reads the host copies of arrays and textures, and which of them the kernel
-  // reaches is unknown. First, before the recorder holds the regions of the kernel's views,
-  // some of which may be over those same buffers: host access waits for held uses to end.
-  for (const std::shared_ptr<buffer>& storage : enlisted_storage())
-    storage->host_access(concurrency::access_type_read_write);
-  capture_recorder recorder(nullptr);
-  [[maybe_unused]] const Kernel recorded = (recorder.start(), kernel);
-  recorder.make_current();
-  run_on_cpu_engine(dev, domain, kernel);
-}
+  static constexpr launch_ops ops{sizeof(Kernel), alignof(Kernel), kernel_type_name<Kernel>(), &copy, &destroy, &run};
+};
+
+/// launch_request is one launch as the library's launch_with_data_model() takes it.
+struct launch_request {
+  const void* kernel;  ///< the program's kernel object
+  const launch_ops* ops;
+  /// entry: device_entry_of(), the key of the kernel's device code; null where it has none.
+  const void* entry;
+  const void* domain;  ///< an extent<N> or tiled_extent, trivially copyable
+  std::size_t domain_bytes;
+  int rank;
+  bool tiled;
+  int grid_rank;  ///< detail::grid_rank of the domain's type (0 for tiles, and for ranks past 3)
+  /// gpu_kernels: whether the launch was compiled with GPU kernels (AMPLE_IMPL_GPU_KERNELS).
+  bool gpu_kernels;
+  gpu_grid grid;                        ///< gpu_grid_of() the domain
+  std::array<std::int32_t, 3> extent;  ///< a flat domain's extent for the device code, padded with ones
+};
 
 /// launch_with_data_model() is launch() for the cases other than a CPU-engine device with
-/// every buffer host_only(): the kernel is copied under a capture_recorder, which finds its
-/// views and makes them current; on a device with memory of its own the copy, pointing at the
-/// device's memory, is what runs, queued on the view's command_queue, and this returns before
-/// it has run. Every such device has queues (make_view_state()). Out of line, so that the
-/// common case's code stays a few cache lines (launch()).
+/// every buffer host_only() (src/launch.cpp): the kernel is copied under a capture_recorder,
+/// which finds its views and makes them current; on a device with memory of its own the copy,
+/// pointing at the device's memory, is what runs, queued on the view's command_queue, and this
+/// returns before it has run. On a GPU, the kernel's device code runs where it has some and
+/// every pointer that code reads is a view's or an array's on that GPU; otherwise the kernel
+/// runs at once on the CPU engine over host memory, saying so once per kernel.
+void launch_with_data_model(const view_state& view, const launch_request& request);
+
+/// launch_elsewhere() describes a launch for launch_with_data_model(). Out of line, so that
+/// the common case's code stays a few cache lines (launch()).
 template <class Domain, class Kernel>
-AMPLE_IMPL_NOINLINE void launch_with_data_model(const view_state& view, const Domain& domain, const Kernel& kernel) {
-  // Taking the address instantiates the kernel's device_entry, which is how the device-code
-  // pass finds it, and the key under which the pass registered its code.
-  const void* const entry = device_entry_of<Kernel, Domain>();
-  if (view.dev->backend == backend_id::host)
-    AMPLE_THROW(concurrency::runtime_exception,
-                "parallel_for_each is not supported on the selected accelerator (\"cpu\": accelerator::cpu_accelerator "
-                "holds host memory only); run kernels on the default accelerator",
-                concurrency::error_code::e_invalidarg);
-  // The CPU engine refuses a launch from a kernel itself; a queued one must be refused here,
-  // before the kernel's thread waits for its own queue.
-  if (view.commands != nullptr && in_kernel)
-    AMPLE_THROW(concurrency::runtime_exception,
-                "parallel_for_each called from inside a kernel; kernels cannot launch or reconfigure the engine",
-                concurrency::error_code::e_fail);
-  if (view.dev->backend == backend_id::cuda) return launch_on_gpu(view, domain, kernel, entry);
-  if (view.commands != nullptr) {
-    auto work = std::make_shared<queued_launch<Kernel>>(memory_space(*view.dev));
-    work->kernel.emplace((work->recorder.start(), kernel));
-    work->recorder.make_current(view.commands.get());
-    // The queue destroys both functions, and with them `work`, before the launch completes.
-    view.commands->submit([work, domain, dev = view.dev] { run_on_cpu_engine(*dev, domain, *work->kernel); },
-                          [work](const std::shared_ptr<command_failure>& failure) { work->recorder.fail(failure); });
-    return;
-  }
-  // A device without a queue addresses host memory; the copy only finds the views.
-  capture_recorder recorder(nullptr);
-  [[maybe_unused]] const Kernel recorded = (recorder.start(), kernel);
-  recorder.make_current();
-  run_on_cpu_engine(*view.dev, domain, kernel);
+AMPLE_IMPL_NOINLINE void launch_elsewhere(const view_state& view, const Domain& domain, const Kernel& kernel) {
+  static_assert(std::is_trivially_copyable_v<Domain>, "the queue copies the domain as bytes");
+  launch_request request{&kernel,
+                         &typed_launch<Domain, Kernel>::ops,
+                         // Taking the address instantiates the kernel's device_entry, which is how
+                         // the device-code pass finds it, and the key under which the pass
+                         // registered its code.
+                         device_entry_of<Kernel, Domain>(),
+                         &domain,
+                         sizeof(Domain),
+                         Domain::rank,
+                         is_tiled_extent<Domain>,
+                         grid_rank<Domain>,
+                         AMPLE_IMPL_GPU_KERNELS != 0,
+                         gpu_grid_of(domain),
+                         {1, 1, 1}};
+  if constexpr (!is_tiled_extent<Domain>)
+    for (int d = 0; d < Domain::rank && d < 3; ++d) request.extent[d] = domain[d];
+  launch_with_data_model(view, request);
 }
 
 /// launch() runs `kernel` over `domain` on the device behind `view`, with its data current
@@ -242,7 +196,7 @@ void launch(const view_state& view, const Domain& domain, const Kernel& kernel) 
   if (view.commands == nullptr && view.dev->backend == backend_id::cpu &&
       buffers_beyond_host.load(std::memory_order_acquire) == 0) [[likely]]
     return run_on_cpu_engine(*view.dev, domain, kernel);
-  launch_with_data_model(view, domain, kernel);
+  launch_elsewhere(view, domain, kernel);
 }
 
 }  // namespace ample::detail
