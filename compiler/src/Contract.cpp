@@ -143,9 +143,8 @@ GlobalVariable *findInKernelFlag(Module &M) {
   return nullptr;
 }
 
-SmallPtrSet<GlobalVariable *, 8> findTileStaticVariables(Module &M) {
-  const SmallVector<GlobalVariable *, 8> Variables = annotatedThreadLocals(M, TileStaticAnnotation);
-  return SmallPtrSet<GlobalVariable *, 8>(Variables.begin(), Variables.end());
+SmallVector<GlobalVariable *, 8> findTileStaticVariables(Module &M) {
+  return annotatedThreadLocals(M, TileStaticAnnotation);
 }
 
 SmallVector<GlobalVariable *, 4> findWorkItemScratch(Module &M) {

@@ -106,8 +106,10 @@ llvm::SmallVector<KernelEntry, 4> findDeviceEntries(llvm::Module &M);
 /// findInKernelFlag() is the library's thread_local `bool in_kernel` (in_kernel.hpp), true
 /// on every thread that runs a tile clone, or null.
 llvm::GlobalVariable *findInKernelFlag(llvm::Module &M);
-/// findTileStaticVariables() lists the variables declared tile_static in `M` (thread_locals).
-llvm::SmallPtrSet<llvm::GlobalVariable *, 8> findTileStaticVariables(llvm::Module &M);
+/// findTileStaticVariables() lists the variables declared tile_static in `M` (thread_locals), in
+/// the module's order: code made for each follows that order, never the addresses', so that
+/// the same source compiles to the same object.
+llvm::SmallVector<llvm::GlobalVariable *, 8> findTileStaticVariables(llvm::Module &M);
 /// findWorkItemScratch() lists the library's work-item scratch variables in `M` (thread_locals:
 /// WorkItemScratch.h).
 llvm::SmallVector<llvm::GlobalVariable *, 4> findWorkItemScratch(llvm::Module &M);

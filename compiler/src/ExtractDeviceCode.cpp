@@ -661,7 +661,8 @@ PreservedAnalyses ExtractDeviceCode::run(Module &M, ModuleAnalysisManager &) {
       cpuOnly(E, Why);
     return PreservedAnalyses::all();
   }
-  const LibraryGlobals Library{findInKernelFlag(M), findCurrentTile(M), findTileStaticVariables(M),
+  const SmallVector<GlobalVariable *, 8> TileStatics = findTileStaticVariables(M);
+  const LibraryGlobals Library{findInKernelFlag(M), findCurrentTile(M), {TileStatics.begin(), TileStatics.end()},
                                findWorkItemScratch(M)};
   ValueToValueMapTy SourceMap;
   std::unique_ptr<Module> Source = copyWhatKernelsReach(M, Found, Library, SourceMap);

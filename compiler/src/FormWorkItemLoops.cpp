@@ -27,6 +27,7 @@
 #include "Uniformity.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
@@ -122,7 +123,9 @@ private:
 
   DenseMap<Value *, bool> Recomputable;       ///< memo of recomputable()
   SmallPtrSet<Value *, 32> UniformValues;      ///< the same for every work-item (TileUniformity)
-  SmallPtrSet<AllocaInst *, 8> UniformSlots;   ///< stack slots of demoted uniform values
+  /// stack slots of demoted uniform values; in the order found, as ContextArrays: code is made
+  /// for each in this order, which must not be the addresses' (the same source, the same object)
+  SmallSetVector<AllocaInst *, 8> UniformSlots;
   /// blocks whose way out every work-item takes alike: all run the block or none, and its
   /// terminator is unconditional, returns or branches on a uniform condition
   SmallPtrSet<BasicBlock *, 32> SameWayOut;
@@ -137,7 +140,7 @@ private:
   PHINode *AbortException = nullptr, *AbortFailed = nullptr, *AbortPiece = nullptr;
   SmallVector<Piece, 8> Pieces;                ///< piece k starts after barrier k; 0 at entry
   SmallVector<BasicBlock *, 8> Preheaders;     ///< where piece k begins in the new body
-  DenseMap<AllocaInst *, AllocaInst *> ContextArrays;
+  MapVector<AllocaInst *, AllocaInst *> ContextArrays;
   AllocaInst *Exits = nullptr;   ///< per work-item: 0 returned, k reached barrier k
   /// per barrier: the sync and the serial of the barrier the last work-item waited on
   AllocaInst *Objects[BarrierIdentityArguments] = {};

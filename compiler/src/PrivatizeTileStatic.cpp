@@ -114,7 +114,7 @@ bool outsideDefinitionMayReach(const Reach &R, const GlobalVariable &G) {
 /// tile_static (annotated by the library's macro) qualify: their contents are unspecified when
 /// a tile starts and dead when it ends. Other thread_locals, such as the library's record of
 /// the running tile, carry values into the tile or out of it.
-bool privatize(Function &Clone, const SmallPtrSetImpl<GlobalVariable *> &TileStatics) {
+bool privatize(Function &Clone, ArrayRef<GlobalVariable *> TileStatics) {
   // Which tile_statics the clone names, and where. An operand that names two of them (a
   // constant expression on both) keeps both shared: rewriting one site for one of them only
   // would split the other between the clone's copy and the thread_local.
@@ -195,7 +195,7 @@ bool privatize(Function &Clone, const SmallPtrSetImpl<GlobalVariable *> &TileSta
 } // namespace
 
 PreservedAnalyses PrivatizeTileStatic::run(Module &M, ModuleAnalysisManager &) {
-  const SmallPtrSet<GlobalVariable *, 8> TileStatics = findTileStaticVariables(M);
+  const SmallVector<GlobalVariable *, 8> TileStatics = findTileStaticVariables(M);
   if (TileStatics.empty())
     return PreservedAnalyses::all();
   bool Changed = false;
