@@ -596,16 +596,27 @@ std::string misusedBarrier(Function &Kernel, bool Tiled) {
   return {};
 }
 
+/// DeviceModules keeps every kernel's module alive until the pass ends. NVPTX in LLVM 14-19
+/// caches what nvvm.annotations says (a kernel, its block size) by module and function address,
+/// and forgets a module only when it prints its PTX. A declined kernel's module was optimised,
+/// so asked about, but never printed: had it been freed, the next kernel's module could take
+/// its address, its kernel a function's, and inherit that function's "not a kernel": a
+/// `.func` the driver cannot launch, without `.reqntid` (1 compile in 25 before).
+using DeviceModules = SmallVector<std::unique_ptr<Module>, 4>;
+
 /// compileEntry() is `E`'s GPU kernel, made from a copy of `Source` (copyWhatKernelsReach(),
-/// where `Entry` is the entry's copy) with only what the kernel reaches; none, with `Why` set,
-/// where the kernel cannot run on a GPU.
+/// where `Entry` is the entry's copy) with only what the kernel reaches, in a module it adds to
+/// `Modules`; none, with `Why` set, where the kernel cannot run on a GPU.
 std::optional<CompiledKernel> compileEntry(Module &Source, const LibraryGlobals &Library, const DeviceEntry &E,
-                                           Function &Entry, TargetMachine &Target, std::string &Why) {
+                                           Function &Entry, TargetMachine &Target, DeviceModules &Modules,
+                                           std::string &Why) {
   // Only what this kernel reaches is copied with its body; the rest of what other kernels
   // reach becomes declarations, which nothing in the copy calls.
   const SmallPtrSet<const GlobalValue *, 32> Reached = reachableFrom(Entry);
   ValueToValueMapTy Map;
-  std::unique_ptr<Module> D = CloneModule(Source, Map, [&](const GlobalValue *G) { return Reached.count(G) != 0; });
+  Module *D =
+      Modules.emplace_back(CloneModule(Source, Map, [&](const GlobalValue *G) { return Reached.count(G) != 0; }))
+          .get();
   // In the module's order, not the set's (its pointers'): the PTX is the same in every compile.
   SmallVector<GlobalVariable *, 4> TileStatics;
   for (GlobalVariable &G : Source.globals())
@@ -673,11 +684,12 @@ PreservedAnalyses ExtractDeviceCode::run(Module &M, ModuleAnalysisManager &) {
   for (GlobalVariable *G : Library.Scratch)
     SourceLibrary.Scratch.push_back(InSource(G));
   SmallVector<CompiledKernel, 4> Compiled;
+  DeviceModules Modules;
   StringSet<> KernelNames;
   for (const KernelEntry &Entry : Found) {
     std::optional<DeviceEntry> E = describeEntry(Entry, KernelNames, Why);
     std::optional<CompiledKernel> Kernel =
-        E ? compileEntry(*Source, SourceLibrary, *E, *cast<Function>(SourceMap[Entry.Entry]), *Target, Why)
+        E ? compileEntry(*Source, SourceLibrary, *E, *cast<Function>(SourceMap[Entry.Entry]), *Target, Modules, Why)
           : std::nullopt;
     if (!Kernel)
       cpuOnly(Entry, Why);
