@@ -17,8 +17,9 @@ constexpr unsigned MaxInlinedCalls = 5000;
 
 /// reachingBarrier() is every function of `M` that calls the barrier, directly or through
 /// direct calls. Calls through pointers are not followed: such a barrier fails at run time.
-SmallPtrSet<Function *, 16> reachingBarrier(Module &M) {
-  SmallPtrSet<Function *, 16> Reaching;
+/// In the order found, so that recursiveBarrierPath() names the same function in every compile.
+SmallSetVector<Function *, 16> reachingBarrier(Module &M) {
+  SmallSetVector<Function *, 16> Reaching;
   Function *Barrier = M.getFunction(BarrierFunction);
   if (!Barrier)
     return Reaching;
@@ -30,7 +31,7 @@ SmallPtrSet<Function *, 16> reachingBarrier(Module &M) {
       if (!Call || Call->getCalledFunction() != Callee)
         continue;
       Function *Caller = Call->getFunction();
-      if (Reaching.insert(Caller).second)
+      if (Reaching.insert(Caller))
         Work.push_back(Caller);
     }
   }
@@ -39,7 +40,7 @@ SmallPtrSet<Function *, 16> reachingBarrier(Module &M) {
 
 /// recursiveBarrierPath() names a function on the way to a barrier that can call itself, or
 /// is empty. Checked before inlining, which would otherwise unroll the recursion to the cap.
-std::string recursiveBarrierPath(const SmallPtrSetImpl<Function *> &Reaching) {
+std::string recursiveBarrierPath(const SmallSetVector<Function *, 16> &Reaching) {
   for (Function *Start : Reaching) {
     SmallPtrSet<Function *, 16> Seen;
     SmallVector<Function *, 16> Work{Start};
@@ -87,7 +88,7 @@ Function *directCallee(CallBase &Call) {
 /// reaches a barrier, and every other one the kernel's author left inlinable, so that the
 /// work-item's values are registers when the loops are formed, not objects in memory
 /// behind calls. Local-coordinate markers stay calls: FormWorkItemLoops replaces them.
-CallBase *nextCallToInline(Function &F, const SmallPtrSetImpl<Function *> &Reaching,
+CallBase *nextCallToInline(Function &F, const SmallSetVector<Function *, 16> &Reaching,
                            const SmallPtrSetImpl<Function *> &Markers) {
   for (Instruction &I : instructions(F))
     if (auto *Call = dyn_cast<CallBase>(&I))
@@ -101,7 +102,7 @@ CallBase *nextCallToInline(Function &F, const SmallPtrSetImpl<Function *> &Reach
 } // namespace
 
 PreservedAnalyses InlineBarrierPaths::run(Module &M, ModuleAnalysisManager &) {
-  const SmallPtrSet<Function *, 16> Reaching = reachingBarrier(M);
+  const SmallSetVector<Function *, 16> Reaching = reachingBarrier(M);
   const SmallPtrSet<Function *, 4> Markers = findLocalCoordinateFunctions(M);
   const std::string Recursive = recursiveBarrierPath(Reaching);
   bool Changed = false;
