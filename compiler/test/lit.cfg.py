@@ -18,8 +18,15 @@ pipeline = ("ample-clone-tile-bodies,ample-inline-barrier-paths,function(ample-s
             "ample-canonicalize-barriers,ample-insert-implicit-barriers,ample-form-work-item-loops,"
             "ample-hoist-launch-object-loads),"
             "ample-privatize-tile-static,ample-bind-compiled-tiles")
-front_end = ("{clang} -std=c++20 -O2 -I{include} -include ample/restrict.hpp -S -emit-llvm "
-             "-Xclang -disable-llvm-passes").format(clang=config.clangxx, include=config.ample_include)
+front_end = "{clang} {flags} -S -emit-llvm -Xclang -disable-llvm-passes".format(clang=config.clangxx,
+                                                                              flags=config.front_end_flags)
+# A front end without flags of its own ("%front_end %s -o %t.ll", the line whole) takes the
+# headers the build precompiled with these flags (compiler/plugin/CMakeLists.txt); one with
+# flags of its own (written before %s) parses them anew, as the flags may change them.
+front_end_pch = os.path.join(config.exec_root, "front_end.pch")
+if os.path.exists(front_end_pch):
+    config.substitutions.append((r"%front_end %s -o %t\.ll$", front_end + " -include-pch " + front_end_pch +
+                                 " %s -o %t.ll"))
 config.substitutions.append(("%front_end", front_end))
 config.substitutions.append(("%ample_passes",
                              "{opt} -load-pass-plugin={plugin} -passes='{pipeline}' "
@@ -34,10 +41,8 @@ config.substitutions.append(("%ample_device_code",
 # The whole -O2 pipeline in opt, with the plugin's passes where Clang puts them (value names kept).
 config.substitutions.append(("%opt_o2", "{opt} -load-pass-plugin={plugin} -passes='default<O2>' -S".format(
     opt=os.path.join(config.llvm_tools_dir, "opt"), plugin=config.plugin)))
-config.substitutions.append(("%full_o2", "{clang} -std=c++20 -O2 -I{include} -include ample/restrict.hpp "
-                             "-fpass-plugin={plugin} -S -emit-llvm".format(clang=config.clangxx,
-                                                                           include=config.ample_include,
-                                                                           plugin=config.plugin)))
+config.substitutions.append(("%full_o2", "{clang} {flags} -fpass-plugin={plugin} -S -emit-llvm".format(
+    clang=config.clangxx, flags=config.front_end_flags, plugin=config.plugin)))
 # The checker's tests, where this build has the checker for this major.
 if config.checker:
     config.substitutions.append(("%clangxx_amp", "{clang} -std=c++20 -I{include} -include ample/restrict.hpp "
