@@ -47,6 +47,22 @@ namespace concurrency = Concurrency;
 #define AMPLE_IMPL_UNLIKELY(x) (x)
 #endif
 
+/// AMPLE_IMPL_INLINE_CALLS makes Clang inline every call the function makes itself, not those
+/// of the functions it inlines (Clang's `flatten`; GCC's inlines the whole tree, so GCC keeps
+/// its own choice). It brings a kernel's body into the loop over its work-items
+/// (call_work_item()), which the cost model alone would not always do: a kernel that reads
+/// `a[i][j]` carries the host-only paths of two projections, which fold away only once it is
+/// inlined where in_kernel is known (backend/cpu/parallel_for.hpp, run_item()). Clang 19
+/// costed one such kernel at 665 against a threshold of 525. It used to get in by the bonus
+/// for the last call to an internal function, which a kernel in a template never had and
+/// none has had since device_entry (detail/device_entry.hpp) became a second caller; left
+/// out, its loop did not vectorise and ran 5x slower.
+#if defined(__clang__)
+#define AMPLE_IMPL_INLINE_CALLS __attribute__((flatten))
+#else
+#define AMPLE_IMPL_INLINE_CALLS
+#endif
+
 /// AMPLE_IMPL_COMPILED_TILES is 1 where the compiled-barrier pass (compiler/) can exist: Clang
 /// 14 and later, the majors its plugins are built for (whether this compile loads one depends
 /// on the plugins installed). Both paths are compiled in; tiles take the compiled one when the

@@ -9,9 +9,10 @@ namespace ample::detail {
 
 /// call_work_item() runs one work-item. A kernel whose call operator is const (every lambda
 /// not declared `mutable`) is called in place; a mutable one is copied first, so that each
-/// work-item works on its own copy of the functor, as C++ AMP specifies.
+/// work-item works on its own copy of the functor, as C++ AMP specifies. Both calls are inlined
+/// (config.hpp, AMPLE_IMPL_INLINE_CALLS): a kernel's body belongs in the loop that runs it.
 template <class Kernel, class Index>
-AMPLE_IMPL_ALWAYS_INLINE void call_work_item(const Kernel& kernel, const Index& idx) {
+AMPLE_IMPL_ALWAYS_INLINE AMPLE_IMPL_INLINE_CALLS void call_work_item(const Kernel& kernel, const Index& idx) {
   if constexpr (std::is_invocable_v<const Kernel&, const Index&>) {
     kernel(idx);
   } else {
