@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <optional>
 #include <string>
 
 #include "config.hpp"
@@ -104,6 +105,28 @@ concurrency::completion_future submit_copy(command_queue& queue, std::shared_ptr
                       [held](const std::shared_ptr<command_failure>& failure) { held->fail(failure); });
 }
 
+/// read_host_later() is copy_async() out of a container kept in host memory (neither side of
+/// the copy on a device with queues) whose host copy lacks bytes that a device holds: a view
+/// that a queued kernel writes, say. Made at once, the copy would wait for that kernel on the
+/// caller's thread. Instead `copy` runs on a thread of its own, once the host copy of
+/// `region` of `from` is current there (that acquire waits for the kernel), and the bytes are
+/// held on the device meanwhile (held_regions::hold_for_host_read()), so that commands
+/// submitted later cannot overwrite them first. Empty where the host copy lacks nothing that
+/// one device holds: then the copy is made at once.
+template <class Copy>
+std::optional<concurrency::completion_future> read_host_later(buffer* from, const byte_ranges& region, Copy copy) {
+  if (from == nullptr || from->host_only()) return std::nullopt;
+  auto held = std::make_shared<held_regions>();
+  if (!held->hold_for_host_read(*from, region)) return std::nullopt;
+  return run_on_host_thread([held = std::move(held), from = from->shared_from_this(), region, copy]() mutable {
+    // Released when this returns or throws, before the future completes.
+    const std::shared_ptr<held_regions> holding = std::move(held);
+    from->acquire(nullptr, region, concurrency::access_type_read);
+    from->report_failure(region);
+    copy();
+  });
+}
+
 /// copy_async_between() is copy_between() queued (copy_async() below): the source made
 /// current on the host and held for reading, the destination held for writing, now; the
 /// elements moved when the queue reaches the copy. If the source is on another queue, that
@@ -115,6 +138,15 @@ concurrency::completion_future copy_async_between(const Src& src, Dest& dest) {
   buffer* to = container_access::storage(dest);
   command_queue* queue = queue_of(to) != nullptr ? queue_of(to) : queue_of(from);
   if (queue == nullptr) {
+    std::optional<concurrency::completion_future> later = read_host_later(
+        from, container_access::region(src),
+        [to = to->shared_from_this(), to_region = container_access::region(dest),
+         from_layout = container_access::layout(src), to_layout = container_access::layout(dest)] {
+          to->acquire(nullptr, to_region, concurrency::access_type_write);
+          to->report_failure(to_region);
+          copy_layout(from_layout, to_layout);
+        });
+    if (later) return *std::move(later);
     copy_between(src, dest);
     return ready_future();
   }
@@ -139,6 +171,11 @@ concurrency::completion_future copy_async_with(C& c, concurrency::access_type ac
   buffer* storage = container_access::storage(c);
   command_queue* queue = queue_of(storage);
   if (queue == nullptr) {
+    if (access == concurrency::access_type_read) {
+      std::optional<concurrency::completion_future> later =
+          read_host_later(storage, container_access::region(c), [move, layout = container_access::layout(c)] { move(layout); });
+      if (later) return *std::move(later);
+    }
     move(container_access::host_layout(c, access));
     return ready_future();
   }
@@ -230,7 +267,10 @@ void copy(const array_view<T, N>& src, Out out) {
 /// if only the source is on a device with queues, the source's: REF) and run after the work
 /// before it there; the future completes when the elements have moved, and carries the
 /// exception of a copy that failed. Where neither side is on such a device (the CPU engine,
-/// host memory) the copy is done when copy_async() returns. There is one copy_async for each
+/// host memory) the copy is done when copy_async() returns, unless the source's data must
+/// first come back from one (a view a queued kernel on REF or a GPU writes): then it is made
+/// on a thread of its own once that data is home, and commands submitted after it do not
+/// overwrite the data before it is read. There is one copy_async for each
 /// copy above, taking the same arguments; like Microsoft's, it throws mismatched extents (and
 /// random-access source ranges of the wrong size) at once. The program keeps host ranges and
 /// containers alive, and untouched, until the future completes.

@@ -240,6 +240,19 @@ void buffer::acquire(const device* space, const byte_ranges& region, concurrency
   update_host_only();
 }
 
+std::pair<const device*, byte_ranges> buffer::hold_for_host_read(const byte_ranges& region) {
+  if (region.empty() || by_reference_) return {};
+  std::lock_guard lock(mutex_);
+  byte_ranges lacking = region - find_copy(nullptr)->valid - discarded_;
+  if (lacking.empty()) return {};
+  for (const copy& c : copies_)
+    if (c.space != nullptr && (lacking - c.valid).empty()) {
+      uses_.push_back(use{c.space, lacking, false, nullptr});
+      return {c.space, std::move(lacking)};
+    }
+  return {};
+}
+
 void buffer::wait_for_release(std::unique_lock<std::mutex>& lock) {
   const std::uint64_t seen = releases_.load(std::memory_order_relaxed);
   const auto released = [&] { return releases_.load(std::memory_order_acquire) != seen; };

@@ -11,11 +11,14 @@
 #include <amp_graphics.h>
 #include <amp_math.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <functional>
 #include <numeric>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "backend/fake_cuda/fake_cuda.h"

@@ -511,6 +511,33 @@ TEST_F(GpuLaunchTest, AFaultingKernelSurfacesAtSynchronizeAsAcceleratorViewRemov
   }
 }
 
+// copy_async() out of a view that a queued kernel writes returns before the kernel has run
+// (the fake runs it when its stream is waited for, on the queue's thread, where the hook
+// holds it until the test lets it go); the elements arrive once it has.
+TEST_F(GpuLaunchTest, CopyAsyncOutOfAViewTheGpuWritesReturnsBeforeTheKernelRuns) {
+#ifndef AMPLE_EXPECT_DEVICE_CODE
+  GTEST_SKIP() << "skipped: without device code the kernel runs on the CPU engine";
+#endif
+  std::vector<int> data(1000, 0), out(1000, -1);
+  array_view<int, 1> v(1000, data);
+  const auto kernel = [=](index<1> i) restrict(amp) { v[i] = 7 * i[0]; };
+  std::atomic<bool> open{false};
+  std::atomic<int> opened_in_time{-1};
+  hook_.play = [&, play = play_flat<decltype(kernel), 1>(data.data())](const ample_fake_cuda_launch& l) {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!open.load() && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
+    opened_in_time = open.load() ? 1 : 0;
+    return play(l);
+  };
+  parallel_for_each(gpu_.get_default_view(), v.extent, kernel);
+  completion_future copied = copy_async(v, out.begin());
+  EXPECT_FALSE(copied.is_ready()) << "the kernel is held";
+  open = true;
+  copied.get();
+  EXPECT_EQ(opened_in_time.load(), 1) << "copy_async returned while the kernel it reads was queued";
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(out[i], 7 * i) << "element " << i;
+}
+
 // Copies of a megabyte and more go through three page-locked buffers, in four pieces or more;
 // the fake does a copy from or to page-locked memory only when something waits for it, as a
 // GPU may, so a buffer refilled before the copy that used it has ended (the fourth piece

@@ -12,6 +12,7 @@
 #include <future>
 #include <list>
 #include <numeric>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -190,6 +191,95 @@ TEST(QueueTest, SynchronizeAsyncCompletesOnceTheKernelHasRun) {
   EXPECT_EQ(after.get_future().get(), 4);
   synced.get();
   EXPECT_EQ(v[0], 4);
+}
+
+// copy_async() out of a view a queued kernel writes returns before the kernel has run; the
+// copy is made once it has.
+TEST(QueueTest, CopyAsyncOutOfAViewAKernelWritesReturnsBeforeTheKernelRuns) {
+  gate g;
+  std::atomic<int> opened_in_time{-1};
+  std::vector<int> v(n, 0), out(n, -1), mirror(n, -1);
+  array_view<int, 1> av(n, v), mirror_view(n, mirror);
+  parallel_for_each(ref_view(), av.extent, [=, &g, &opened_in_time](index<1> i) restrict(amp) {
+    if (i[0] == 0) opened_in_time = g.wait() ? 1 : 0;
+    av[i] = 3 * i[0];
+  });
+  completion_future to_range = copy_async(av, out.begin());
+  completion_future to_view = copy_async(av, mirror_view);
+  EXPECT_FALSE(to_range.is_ready()) << "the kernel waits at the gate";
+  EXPECT_FALSE(to_view.is_ready());
+  g.open = true;
+  to_range.get();
+  to_view.get();
+  EXPECT_EQ(opened_in_time.load(), 1) << "copy_async returned while the kernel it reads was queued";
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 3 * i) << i;
+  for (int i = 0; i < n; ++i) ASSERT_EQ(mirror[i], 3 * i) << i;
+  EXPECT_EQ(v[n - 1], 3 * (n - 1)) << "the copy brought the view's data home";
+}
+
+// A kernel launched after such a copy_async, overwriting the view, waits for the copy: the
+// copy gets the first kernel's results, the view the second's.
+TEST(QueueTest, AKernelLaunchedAfterCopyAsyncDoesNotOvertakeIt) {
+  gate g;
+  std::vector<int> v(n, 0), out(n, -1);
+  array_view<int, 1> av(n, v);
+  parallel_for_each(ref_view(), av.extent, [=, &g](index<1> i) restrict(amp) {
+    if (i[0] == 0) g.wait();
+    av[i] = 1;
+  });
+  completion_future copied = copy_async(av, out.begin());
+  std::thread opener([&g] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    g.open = true;
+  });
+  parallel_for_each(ref_view(), av.extent, [=](index<1> i) restrict(amp) { av[i] = 2; });
+  // A kernel on another view of REF, overwriting it without reading it, waits as well.
+  av.discard_data();
+  parallel_for_each(accelerator(accelerator::direct3d_ref).create_view(), av.extent,
+                    [=](index<1> i) restrict(amp) { av[i] = 3; });
+  copied.get();
+  opener.join();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 1) << i;
+  av.synchronize();
+  EXPECT_EQ(v[0], 3);
+  EXPECT_EQ(v[n - 1], 3);
+}
+
+// The exception of the kernel a copy_async waited for reaches the copy's future.
+TEST(QueueTest, CopyAsyncOutOfAViewCarriesTheFailureOfItsKernel) {
+  std::vector<int> v(n, 0), out(n, -1);
+  array_view<int, 1> av(n, v);
+  parallel_for_each(ref_view(), av.extent, [=](index<1> i) restrict(amp) {
+    if (i[0] == n / 2) throw std::runtime_error("stop");
+    av[i] = 9;
+  });
+  completion_future copied = copy_async(av, out.begin());
+  EXPECT_THROW(copied.get(), std::runtime_error);
+  EXPECT_NO_THROW(av.synchronize()) << "reported once";
+}
+
+// The program's last view over the source may go while the copy is pending: the container
+// still gets the kernel's results when it goes, and the copy too.
+TEST(QueueTest, TheLastViewMayGoWhileACopyAsyncOutOfItIsPending) {
+  gate g;
+  std::vector<int> v(n, 0), out(n, -1);
+  completion_future copied;
+  std::thread opener([&g] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    g.open = true;
+  });
+  {
+    array_view<int, 1> av(n, v);
+    parallel_for_each(ref_view(), av.extent, [=, &g](index<1> i) restrict(amp) {
+      if (i[0] == 0) g.wait();
+      av[i] = 5;
+    });
+    copied = copy_async(av, out.begin());
+  }
+  for (int i = 0; i < n; ++i) ASSERT_EQ(v[i], 5) << i;
+  copied.get();
+  opener.join();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 5) << i;
 }
 
 TEST(QueueTest, AFailedCopyReportsThroughItsFuture) {

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <new>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "../config.hpp"
@@ -185,6 +186,17 @@ class buffer : public std::enable_shared_from_this<buffer> {
   /// runs to its end without waiting for anything (command_queue.hpp), so waiting for it ends.
   void acquire(const device* space, const byte_ranges& region, concurrency::access_type access, bool hold = false,
                const command_queue* queue = nullptr);
+  /// hold_for_host_read() is for a host read of `region` made later, on another thread
+  /// (copy_async() out of a view, copy.hpp). Where the bytes of `region` that the host copy
+  /// lacks are all current in one device's copy (queued commands may still be writing them
+  /// there), it holds them there for reading, as acquire()'s `hold` would, but copies nothing
+  /// and waits for nothing; it returns them and that device, for release() once read. Commands
+  /// submitted later that would overwrite them there wait for that release, so the read,
+  /// whose acquire() waits for the writers before it, finds the bytes as they were when
+  /// submitted. Nothing is held, and an empty region returned, where the host copy lacks
+  /// nothing or the bytes it lacks are spread over several devices (the read can be made at
+  /// once), and for an array's one copy.
+  std::pair<const device*, byte_ranges> hold_for_host_read(const byte_ranges& region);
   /// release() ends a use held by acquire(): the same `space`, `region` and `access`.
   void release(const device* space, const byte_ranges& region, concurrency::access_type access);
   /// discard() says that `region` need not be kept: the next acquire anywhere copies none of it.

@@ -34,6 +34,16 @@ class held_regions {
     held_.push_back({storage.shared_from_this(), space, std::move(region), access});
   }
 
+  /// hold_for_host_read() holds what a later host read of `region` of `storage` needs held
+  /// (buffer::hold_for_host_read()); false where there is nothing to hold, and the read can
+  /// be made at once.
+  bool hold_for_host_read(buffer& storage, const byte_ranges& region) {
+    auto [space, lacking] = storage.hold_for_host_read(region);
+    if (lacking.empty()) return false;
+    held_.push_back({storage.shared_from_this(), space, std::move(lacking), concurrency::access_type_read});
+    return true;
+  }
+
   /// fail() hands a failed command's exception to every buffer it used, for their next
   /// synchronize() or copy() to report.
   void fail(const std::shared_ptr<command_failure>& failure) const {
