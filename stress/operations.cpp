@@ -139,6 +139,10 @@ void host_thread::run_launch(slot& s, const region& r, const launch_desc& d, con
   std::vector<word> tally(1, 0);
   std::string problem;
   bool partial = false;
+  // Sometimes a copy_async out of the view right behind the launch, before anything waits for
+  // it: queued on REF, it must get the kernel's results, not what the view held before.
+  std::vector<word> copied_early;
+  concurrency::completion_future early_copy;
   {
     const array_view<word, 1> counter(1, tally);
     const array_view<word, N> v = make_view<N>(whole(s), r);
@@ -152,6 +156,11 @@ void host_thread::run_launch(slot& s, const region& r, const launch_desc& d, con
     if (d.has_barrier()) run_.count.barrier_kernels.fetch_add(1, std::memory_order_relaxed);
     try {
       launch<N>(av, v, d, counter);
+      if (!must_fail && d.faults.count == 0 && chance(0.25)) {
+        copied_early.resize(next.size());
+        run_.count.copies.fetch_add(1, std::memory_order_relaxed);
+        early_copy = concurrency::copy_async(v, copied_early.begin());
+      }
       av.wait();  // where a launch queued on REF reports its kernel's exception
       if (must_fail) problem = std::string("launch returned normally; expected \"") + must_fail + "\"";
       else if (d.faults.count > 0) problem = "launch with armed faults returned normally";
@@ -178,6 +187,16 @@ void host_thread::run_launch(slot& s, const region& r, const launch_desc& d, con
     if (chance(0.5)) {
       v.synchronize();
       run_.count.syncs.fetch_add(1, std::memory_order_relaxed);
+    }
+  }
+  if (early_copy.valid()) {
+    try {
+      early_copy.get();
+      if (problem.empty() && copied_early != next)
+        problem = "a copy_async queued right behind the launch read words that differ from the kernel's results";
+      run_.count.elements_checked.fetch_add(copied_early.size(), std::memory_order_relaxed);
+    } catch (const std::exception& e) {
+      if (problem.empty()) problem = std::string("a copy_async queued right behind the launch threw: ") + e.what();
     }
   }
   if (!problem.empty()) return fail(&s, problem);
