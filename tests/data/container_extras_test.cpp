@@ -297,6 +297,27 @@ TEST(ContainerExtrasTest, SynchronizeToMovesNothingOnTheCpuEngine) {
   EXPECT_EQ(v[7], 7);
 }
 
+// copy_async() out of a view that a kernel on the default accelerator has just written,
+// nothing synchronizing it first, copies the kernel's results: at once on the CPU engine; on
+// REF or a GPU on a thread of its own, once the kernel has run. A kernel launched after the
+// copies, overwriting the view, does not reach them.
+TEST(ContainerExtrasTest, CopyAsyncOutOfAViewAKernelJustWrote) {
+  constexpr int n = 4096;
+  std::vector<int> data(n, 0), out(n, -1), mirror(n, -1);
+  array_view<int, 1> v(n, data), copy_of_v(n, mirror);
+  parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] = 5 * i[0] + 1; });
+  completion_future to_range = copy_async(v, out.begin());
+  completion_future to_view = copy_async(v, copy_of_v);
+  parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] = -1; });
+  to_range.get();
+  to_view.get();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 5 * i + 1) << i;
+  for (int i = 0; i < n; ++i) ASSERT_EQ(mirror[i], 5 * i + 1) << i;
+  v.synchronize();
+  EXPECT_EQ(data[0], -1);
+  EXPECT_EQ(data[n - 1], -1);
+}
+
 TEST(ContainerExtrasTest, CopyAsyncCoversEveryCopy) {
   const std::vector<int> src = iota_vector(6);
   std::vector<int> host(6, 0);
