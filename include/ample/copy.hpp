@@ -112,13 +112,13 @@ concurrency::completion_future submit_copy(command_queue& queue, std::shared_ptr
 /// `region` of `from` is current there (that acquire waits for the kernel), and the bytes are
 /// held on the device meanwhile (held_regions::hold_for_host_read()), so that commands
 /// submitted later cannot overwrite them first. Empty where the host copy lacks nothing that
-/// one device holds: then the copy is made at once.
+/// one device holds: then the copy is made at once. Callers ask only where `from` is not
+/// host_only(), so that copies of the CPU engine pay nothing for it.
 template <class Copy>
-std::optional<concurrency::completion_future> read_host_later(buffer* from, const byte_ranges& region, Copy copy) {
-  if (from == nullptr || from->host_only()) return std::nullopt;
+std::optional<concurrency::completion_future> read_host_later(buffer& from, const byte_ranges& region, Copy copy) {
   auto held = std::make_shared<held_regions>();
-  if (!held->hold_for_host_read(*from, region)) return std::nullopt;
-  return run_on_host_thread([held = std::move(held), from = from->shared_from_this(), region, copy]() mutable {
+  if (!held->hold_for_host_read(from, region)) return std::nullopt;
+  return run_on_host_thread([held = std::move(held), from = from.shared_from_this(), region, copy]() mutable {
     // Released when this returns or throws, before the future completes.
     const std::shared_ptr<held_regions> holding = std::move(held);
     from->acquire(nullptr, region, concurrency::access_type_read);
@@ -138,15 +138,17 @@ concurrency::completion_future copy_async_between(const Src& src, Dest& dest) {
   buffer* to = container_access::storage(dest);
   command_queue* queue = queue_of(to) != nullptr ? queue_of(to) : queue_of(from);
   if (queue == nullptr) {
-    std::optional<concurrency::completion_future> later = read_host_later(
-        from, container_access::region(src),
-        [to = to->shared_from_this(), to_region = container_access::region(dest),
-         from_layout = container_access::layout(src), to_layout = container_access::layout(dest)] {
-          to->acquire(nullptr, to_region, concurrency::access_type_write);
-          to->report_failure(to_region);
-          copy_layout(from_layout, to_layout);
-        });
-    if (later) return *std::move(later);
+    if (from != nullptr && to != nullptr && !from->host_only()) {
+      std::optional<concurrency::completion_future> later = read_host_later(
+          *from, container_access::region(src),
+          [to = to->shared_from_this(), to_region = container_access::region(dest),
+           from_layout = container_access::layout(src), to_layout = container_access::layout(dest)] {
+            to->acquire(nullptr, to_region, concurrency::access_type_write);
+            to->report_failure(to_region);
+            copy_layout(from_layout, to_layout);
+          });
+      if (later) return *std::move(later);
+    }
     copy_between(src, dest);
     return ready_future();
   }
@@ -171,9 +173,9 @@ concurrency::completion_future copy_async_with(C& c, concurrency::access_type ac
   buffer* storage = container_access::storage(c);
   command_queue* queue = queue_of(storage);
   if (queue == nullptr) {
-    if (access == concurrency::access_type_read) {
+    if (access == concurrency::access_type_read && storage != nullptr && !storage->host_only()) {
       std::optional<concurrency::completion_future> later =
-          read_host_later(storage, container_access::region(c), [move, layout = container_access::layout(c)] { move(layout); });
+          read_host_later(*storage, container_access::region(c), [move, layout = container_access::layout(c)] { move(layout); });
       if (later) return *std::move(later);
     }
     move(container_access::host_layout(c, access));
