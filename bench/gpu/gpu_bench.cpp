@@ -96,6 +96,7 @@ class gpu_suite {
   void transposes(int n);
   void empty_launch();
   void round_trip(std::size_t count);
+  void array_copy(std::size_t count);
   void overlap(int n, std::size_t count);
   void math(std::size_t count);
 
@@ -333,6 +334,33 @@ void gpu_suite::round_trip(std::size_t count) {
   compare(w, "ample", "copies_pinned");
 }
 
+/// array_copy_f32: copy() between two arrays in the GPU's memory, the source written by a
+/// kernel, as an iterative program copies its next state over its current one; against the
+/// driver's device-to-device copy of the same bytes. Made through the host, as before
+/// 2026-12-02, it crossed the bus twice.
+void gpu_suite::array_copy(std::size_t count) {
+  const std::string w = "gpu_array_copy_f32_" + std::to_string(count >> 20) + "M";
+  const double bytes = 2.0 * count * sizeof(float);
+  const int n = static_cast<int>(count);
+  array<float, 1> from(n, view_), to(n, view_);
+  parallel_for_each(view_, from.extent, [&from](index<1> i) restrict(amp) { from[i] = static_cast<float>(i[0] % 1013); });
+  const timing t = measure(options_, [&] { copy(from, to); });
+  const std::vector<float> out = to;
+  std::string wrong;
+  for (std::size_t i = 0; i < count && wrong.empty(); ++i)
+    if (out[i] != static_cast<float>(i % 1013)) wrong = "element " + std::to_string(i) + " is " + std::to_string(out[i]);
+  record(result{w, "ample", t, "GB/s", gbps(bytes, t.median_s)}, wrong);
+
+  device_.make_current();
+  const cuda::device_memory source(driver_, count * sizeof(float)), target(driver_, count * sizeof(float));
+  const timing raw = measure(options_, [&] {
+    driver_.check(driver_.cuMemcpyDtoDAsync(target.get(), source.get(), count * sizeof(float), nullptr), "bench copy");
+    synchronize_gpu();
+  });
+  reporter_.add(result{w, "cuMemcpyDtoD", raw, "GB/s", gbps(bytes, raw.median_s)});
+  compare(w, "ample", "cuMemcpyDtoD");
+}
+
 /// overlap_matmul<n>_trip<count>: the Fig. 5 matmul queued on one accelerator_view while a
 /// round trip like round_trip()'s runs on a second one, against the same two one after the
 /// other. Each view's kernels run on a stream of its own, and the round trip's copies on the
@@ -526,6 +554,7 @@ int main(int argc, char** argv) {
   suite.matmul(4096);
   suite.transposes(8192);
   suite.round_trip(std::size_t{64} << 20);
+  suite.array_copy(std::size_t{64} << 20);
   suite.overlap(4096, std::size_t{64} << 20);
   suite.math(std::size_t{64} << 20);
   suite.print_ratios();

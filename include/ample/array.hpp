@@ -16,6 +16,7 @@
 #include "detail/bitwise_copyable.hpp"
 #include "detail/buffer.hpp"
 #include "detail/debug_checks.hpp"
+#include "detail/device_copy.hpp"
 #include "detail/direct3d_out_of_bounds.hpp"
 #include "detail/kernel_context.hpp"
 #include "detail/readonly_extent.hpp"
@@ -171,26 +172,24 @@ class AMPLE_AMP_CPU array {
 
   /// array(view[, placement]) copies the elements of a view.
   AMPLE_CPU_ONLY explicit array(const array_view<const T, N>& src) : array(src.extent) {
-    ample::detail::copy_layout(ample::detail::container_access::host_layout(src, access_type_read),
-                               host_layout(access_type_write));
+    copy_from(src);
   }
   AMPLE_CPU_ONLY array(const array_view<const T, N>& src, concurrency::accelerator_view av, access_type cpu_access = access_type_auto)
       : array(src.extent, std::move(av), cpu_access) {
-    ample::detail::copy_layout(ample::detail::container_access::host_layout(src, access_type_read),
-                               host_layout(access_type_write));
+    copy_from(src);
   }
   AMPLE_CPU_ONLY array(const array_view<const T, N>& src, concurrency::accelerator_view av,
         concurrency::accelerator_view associated_av)
       : array(src.extent, std::move(av), std::move(associated_av)) {
-    ample::detail::copy_layout(ample::detail::container_access::host_layout(src, access_type_read),
-                               host_layout(access_type_write));
+    copy_from(src);
   }
 
   /// Copies are deep and live on the same accelerator_view.
   AMPLE_CPU_ONLY array(const array& other)
       : array(other.extent,
               placement{other.accelerator_view, other.associated_accelerator_view, other.cpu_access_type}) {
-    std::copy_n(other.host_elements(), extent.size(), overwritten_elements());
+    if (!ample::detail::copy_on_device(other, *this))
+      std::copy_n(other.host_elements(), extent.size(), overwritten_elements());
   }
   array(array&& other) noexcept = default;
   /// The destructor first waits for the kernels queued on the array's device: any of them may
@@ -459,6 +458,14 @@ class AMPLE_AMP_CPU array {
 
   /// host_region() is what the array covers of its buffer: all of it (container_access).
   ample::detail::byte_ranges host_region() const { return ample::detail::byte_ranges(0, storage_->bytes()); }
+
+  /// copy_from() fills a new array with the elements of `src` (its constructors from a view):
+  /// within a device's memory where the view's elements are current there (copy_on_device()).
+  void copy_from(const array_view<const T, N>& src) {
+    if (ample::detail::copy_on_device(src, *this)) return;
+    ample::detail::copy_layout(ample::detail::container_access::host_layout(src, access_type_read),
+                               host_layout(access_type_write));
+  }
 
   /// elements() is the host copy of the storage, which copies and views reach whatever the
   /// CPU access type: the one copy there is, on the array's accelerator_view, even on a device

@@ -11,6 +11,7 @@
 #include "array_view.hpp"
 #include "completion_future.hpp"
 #include "detail/command_queue.hpp"
+#include "detail/device_copy.hpp"
 #include "detail/held_regions.hpp"
 
 namespace ample::detail {
@@ -83,12 +84,14 @@ void copy_to_iterator(const strided_layout<T, N>& src, Out out) {
   });
 }
 
-/// copy_between() copies container `src` into container `dest` on the host, each made current
-/// there first; runtime_exception naming both extents, before either is touched, if they
-/// differ.
+/// copy_between() copies container `src` into container `dest`: within a device's memory
+/// where the source is current there and the destination lives there (copy_on_device()),
+/// otherwise on the host, each made current there first; runtime_exception naming both
+/// extents, before either is touched, if they differ.
 template <class Src, class Dest>
 void copy_between(const Src& src, Dest& dest) {
   require_same_extent(concurrency::extent<Src::rank>(src.extent), concurrency::extent<Dest::rank>(dest.extent), "copy");
+  if (copy_on_device(src, dest)) return;
   copy_layout(container_access::host_layout(src, concurrency::access_type_read),
               container_access::host_layout(dest, concurrency::access_type_write));
 }
@@ -128,9 +131,12 @@ std::optional<concurrency::completion_future> read_host_later(buffer& from, cons
 }
 
 /// copy_async_between() is copy_between() queued (copy_async() below): the source made
-/// current on the host and held for reading, the destination held for writing, now; the
-/// elements moved when the queue reaches the copy. If the source is on another queue, that
-/// queue's work finishes first: kernels reach arrays by reference, unrecorded.
+/// current where the copy is made (the host, or the device copy_on_device() would choose)
+/// and held for reading, the destination held for writing there, now; the elements moved
+/// when the queue reaches the copy. On the device, a source that kernels of the same queue
+/// write is held without waiting for them: the queue runs the copy after them. If the source
+/// is on another queue, that queue's work finishes first: kernels reach arrays by reference,
+/// unrecorded.
 template <class Src, class Dest>
 concurrency::completion_future copy_async_between(const Src& src, Dest& dest) {
   require_same_extent(concurrency::extent<Src::rank>(src.extent), concurrency::extent<Dest::rank>(dest.extent), "copy");
@@ -153,12 +159,17 @@ concurrency::completion_future copy_async_between(const Src& src, Dest& dest) {
     return ready_future();
   }
   if (command_queue* other = queue_of(from); other != nullptr && other != queue) other->marker().wait();
+  const device* space = device_for_containers(src, dest);
   auto held = std::make_shared<held_regions>();
   {
     std::lock_guard lock(command_queue::preparation());
-    held->take(*from, nullptr, container_access::region(src), concurrency::access_type_read, queue);
-    held->take(*to, nullptr, container_access::region(dest), concurrency::access_type_write, queue);
+    held->take(*from, space, container_access::region(src), concurrency::access_type_read, queue);
+    held->take(*to, space, container_access::region(dest), concurrency::access_type_write, queue);
   }
+  if (space != nullptr)
+    return submit_copy(*queue, std::move(held), [space, pieces = pieces_for_containers(*space, src, dest)] {
+      copy_within_device(*space, pieces);
+    });
   return submit_copy(*queue, std::move(held),
                      [from_layout = container_access::layout(src), to_layout = container_access::layout(dest)] {
                        copy_layout(from_layout, to_layout);

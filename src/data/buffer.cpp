@@ -253,6 +253,21 @@ std::pair<const device*, byte_ranges> buffer::hold_for_host_read(const byte_rang
   return {};
 }
 
+const device* buffer::device_holding(const byte_ranges& region) {
+  if (by_reference_) return home_space_;
+  std::lock_guard lock(mutex_);
+  for (const copy& c : copies_)
+    if (c.space != nullptr && (region - c.valid).empty()) return c.space;
+  return nullptr;
+}
+
+bool buffer::current_in(const device* space, const byte_ranges& region) {
+  if (by_reference_) return space == home_space_;
+  std::lock_guard lock(mutex_);
+  const copy* c = find_copy(space);
+  return c != nullptr && (region - c->valid).empty();
+}
+
 void buffer::wait_for_release(std::unique_lock<std::mutex>& lock) {
   const std::uint64_t seen = releases_.load(std::memory_order_relaxed);
   const auto released = [&] { return releases_.load(std::memory_order_acquire) != seen; };

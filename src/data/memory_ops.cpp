@@ -31,8 +31,11 @@ void* allocate(const device&, std::size_t bytes, const char* what, bool) {
 }
 void release(const device&, void* p) noexcept { free_host_bytes(p); }
 void copy(const device&, void* to, const void* from, std::size_t bytes) { std::memcpy(to, from, bytes); }
+void copy_within(const device&, const device_copy* pieces, std::size_t count) {
+  for (std::size_t i = 0; i < count; ++i) std::memcpy(pieces[i].to, pieces[i].from, pieces[i].bytes);
+}
 
-constexpr memory_ops host_ops{&allocate, &release, &copy, &copy};
+constexpr memory_ops host_ops{&allocate, &release, &copy, &copy, &copy_within};
 
 }  // namespace
 

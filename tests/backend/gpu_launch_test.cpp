@@ -538,6 +538,44 @@ TEST_F(GpuLaunchTest, CopyAsyncOutOfAViewTheGpuWritesReturnsBeforeTheKernelRuns)
   for (int i = 0; i < 1000; ++i) ASSERT_EQ(out[i], 7 * i) << "element " << i;
 }
 
+// Copies between containers current in the GPU's memory are made there, device to device:
+// nothing crosses to the host and back. copy_async() into an array from a view that a kernel
+// of the same accelerator_view writes is queued behind it, and returns before it has run.
+TEST_F(GpuLaunchTest, CopiesBetweenContainersInTheGpusMemoryStayThere) {
+#ifndef AMPLE_EXPECT_DEVICE_CODE
+  GTEST_SKIP() << "skipped: without device code the kernel runs on the CPU engine, over host memory";
+#endif
+  std::vector<int> data(1000, 0);
+  array_view<int, 1> v(1000, data);
+  const auto kernel = [=](index<1> i) restrict(amp) { v[i] = 7 * i[0]; };
+  std::atomic<bool> open{false};
+  std::atomic<int> opened_in_time{-1};
+  hook_.play = [&, play = play_flat<decltype(kernel), 1>(data.data())](const ample_fake_cuda_launch& l) {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!open.load() && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
+    opened_in_time = open.load() ? 1 : 0;
+    return play(l);
+  };
+  parallel_for_each(gpu_.get_default_view(), v.extent, kernel);
+  const auto before = transfers(gpu_);
+  array<int, 1> first(1000, gpu_.get_default_view());
+  completion_future copied = copy_async(v, first);
+  EXPECT_FALSE(copied.is_ready()) << "the kernel is held";
+  open = true;
+  copied.get();
+  EXPECT_EQ(opened_in_time.load(), 1) << "copy_async returned while the kernel it reads was queued";
+  array<int, 1> second(first);
+  array<int, 1> third(1000, gpu_.get_default_view());
+  copy(second, third);
+  const auto after = transfers(gpu_);
+  EXPECT_EQ(after.bytes_in - before.bytes_in, 0u);
+  EXPECT_EQ(after.bytes_out - before.bytes_out, 0u);
+  EXPECT_EQ(after.bytes_within - before.bytes_within, 3 * 4000u);
+  EXPECT_EQ(data[1], 0) << "the view's data is still in the GPU's memory";
+  const std::vector<int> out = third;
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(out[i], 7 * i) << "element " << i;
+}
+
 // Copies of a megabyte and more go through three page-locked buffers, in four pieces or more;
 // the fake does a copy from or to page-locked memory only when something waits for it, as a
 // GPU may, so a buffer refilled before the copy that used it has ended (the fourth piece

@@ -15,7 +15,8 @@ constexpr std::uint64_t view_bytes = n * sizeof(int);
 
 accelerator_view ref_view() { return accelerator(accelerator::direct3d_ref).default_view; }
 
-/// transfers counts REF's copies from its construction on: in and out of REF's memory.
+/// transfers counts REF's copies from its construction on: in and out of REF's memory, and
+/// within it.
 struct transfers {
   ample::detail::transfer_counters::totals start = now();
   static ample::detail::transfer_counters::totals now() {
@@ -23,6 +24,8 @@ struct transfers {
   }
   std::uint64_t bytes_in() const { return now().bytes_in - start.bytes_in; }
   std::uint64_t bytes_out() const { return now().bytes_out - start.bytes_out; }
+  std::uint64_t bytes_within() const { return now().bytes_within - start.bytes_within; }
+  std::uint64_t copies_within() const { return now().copies_within - start.copies_within; }
 };
 
 void add_one(const accelerator_view& where, const array_view<int, 1>& v) {
@@ -217,6 +220,85 @@ TEST(DataModelTest, CopyIntoAViewMakesTheDevicesCopyStale) {
   add_one(ref_view(), av);
   av.synchronize();
   EXPECT_EQ(v[0], 51);
+}
+
+// An iterative kernel's copy of its next state over its current one, both on REF, is made
+// in REF's memory: nothing comes home for it, and the next launch finds the state there.
+TEST(DataModelTest, CopyBetweenViewsCurrentOnTheDeviceStaysThere) {
+  std::vector<int> next_data(n, 1), current_data(n, 0);
+  array_view<int, 1> next(n, next_data), current(n, current_data);
+  add_one(ref_view(), next);
+  add_one(ref_view(), current);
+  transfers t;
+  copy(next, current);
+  EXPECT_EQ(t.bytes_in() + t.bytes_out(), 0u) << "made within REF's memory";
+  EXPECT_EQ(t.bytes_within(), view_bytes);
+  EXPECT_EQ(t.copies_within(), 1u) << "a whole view is one piece";
+  EXPECT_EQ(current_data[0], 0) << "the host copy is stale until synchronize()";
+  add_one(ref_view(), current);
+  EXPECT_EQ(t.bytes_in(), 0u) << "the launch found the copy current on REF";
+  current.synchronize();
+  next.synchronize();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(current_data[i], 3) << i;
+  for (int i = 0; i < n; ++i) ASSERT_EQ(next_data[i], 2) << i;
+}
+
+// Sections copy row by row within REF's memory, and nothing outside them changes.
+TEST(DataModelTest, CopyBetweenSectionsOnTheDeviceMovesTheirRowsOnly) {
+  constexpr int side = 64;
+  std::vector<int> from_data(side * side), to_data(side * side, -1);
+  std::iota(from_data.begin(), from_data.end(), 0);
+  array_view<int, 2> from(side, side, from_data), to(side, side, to_data);
+  const auto touch = [](const array_view<int, 2>& v) {
+    parallel_for_each(ref_view(), v.extent, [=](index<2> i) restrict(amp) { v[i] += 0; });
+  };
+  touch(from);
+  touch(to);
+  transfers t;
+  copy(from.section(index<2>(8, 16), extent<2>(16, 32)), to.section(index<2>(40, 0), extent<2>(16, 32)));
+  EXPECT_EQ(t.bytes_in() + t.bytes_out(), 0u);
+  EXPECT_EQ(t.bytes_within(), 16u * 32 * sizeof(int));
+  EXPECT_EQ(t.copies_within(), 16u) << "one piece per row: the sections' rows are apart";
+  to.synchronize();
+  for (int r = 0; r < side; ++r)
+    for (int c = 0; c < side; ++c) {
+      const bool inside = r >= 40 && r < 56 && c < 32;
+      ASSERT_EQ(to_data[r * side + c], inside ? (r - 32) * side + c + 16 : -1) << r << "," << c;
+    }
+}
+
+// A view current on REF copied into arrays there, by copy() and by the arrays' constructors,
+// stays in REF's memory.
+TEST(DataModelTest, CopyIntoArraysOnTheDeviceStaysThere) {
+  std::vector<int> data(n);
+  std::iota(data.begin(), data.end(), 0);
+  array_view<int, 1> v(n, data);
+  add_one(ref_view(), v);
+  array<int, 1> target(n, ref_view());
+  transfers t;
+  copy(v, target);
+  array<int, 1> made_from_view(array_view<const int, 1>(v), ref_view());
+  array<int, 1> made_from_array(target);
+  EXPECT_EQ(t.bytes_in() + t.bytes_out(), 0u);
+  EXPECT_EQ(t.bytes_within(), 3 * view_bytes);
+  for (const array<int, 1>* a : {&target, &made_from_view, &made_from_array}) {
+    std::vector<int> out(n, -1);
+    copy(*a, out.begin());
+    for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], i + 1) << i;
+  }
+}
+
+// A destination that lives on the host and is not current on REF gets the elements there:
+// made on REF, the copy would leave the host's container stale for a copy it asked for.
+TEST(DataModelTest, CopyIntoAViewCurrentOnlyOnTheHostIsMadeThere) {
+  std::vector<int> data(n, 5), out(n, 0);
+  array_view<int, 1> v(n, data), target(n, out);
+  add_one(ref_view(), v);
+  transfers t;
+  copy(v, target);
+  EXPECT_EQ(t.bytes_within(), 0u);
+  EXPECT_EQ(t.bytes_out(), view_bytes) << "the source came home for the copy";
+  EXPECT_EQ(out[n - 1], 6);
 }
 
 TEST(DataModelTest, ArraysOnRefHaveNoCpuAccessByDefault) {

@@ -282,6 +282,29 @@ TEST(QueueTest, TheLastViewMayGoWhileACopyAsyncOutOfItIsPending) {
   for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 5) << i;
 }
 
+// copy_async() into an array on REF from a view that a kernel queued there writes is made in
+// REF's memory by the queue, after the kernel: it returns before the kernel has run, and the
+// view's data never comes home for it.
+TEST(QueueTest, CopyAsyncIntoAnArrayFromAViewItsQueueWritesReturnsBeforeTheKernelRuns) {
+  gate g;
+  std::atomic<int> opened_in_time{-1};
+  std::vector<int> v(n, 0), out(n, -1);
+  array_view<int, 1> av(n, v);
+  array<int, 1> target(n, ref_view());
+  parallel_for_each(ref_view(), av.extent, [=, &g, &opened_in_time](index<1> i) restrict(amp) {
+    if (i[0] == 0) opened_in_time = g.wait() ? 1 : 0;
+    av[i] = 4 * i[0];
+  });
+  completion_future copied = copy_async(av, target);
+  EXPECT_FALSE(copied.is_ready()) << "the kernel waits at the gate";
+  g.open = true;
+  copied.get();
+  EXPECT_EQ(opened_in_time.load(), 1) << "copy_async returned while the kernel it reads was queued";
+  copy(target, out.begin());
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 4 * i) << i;
+  EXPECT_EQ(v[1], 0) << "the view's data stayed in REF's memory";
+}
+
 TEST(QueueTest, AFailedCopyReportsThroughItsFuture) {
   std::vector<int> in(n, 1);
   array<int, 1> a(n, ref_view());

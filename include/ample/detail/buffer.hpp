@@ -197,6 +197,12 @@ class buffer : public std::enable_shared_from_this<buffer> {
   /// nothing or the bytes it lacks are spread over several devices (the read can be made at
   /// once), and for an array's one copy.
   std::pair<const device*, byte_ranges> hold_for_host_read(const byte_ranges& region);
+  /// device_holding() is a device whose own memory holds every byte of `region` current (for
+  /// an array kept in one copy, the device whose memory that copy is in), nullptr where none
+  /// does. current_in() is whether `space` does. Both describe the moment of the call: an
+  /// acquire() after them copies in whatever went stale meanwhile.
+  const device* device_holding(const byte_ranges& region);
+  bool current_in(const device* space, const byte_ranges& region);
   /// release() ends a use held by acquire(): the same `space`, `region` and `access`.
   void release(const device* space, const byte_ranges& region, concurrency::access_type access);
   /// discard() says that `region` need not be kept: the next acquire anywhere copies none of it.

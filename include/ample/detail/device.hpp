@@ -92,7 +92,8 @@ class cpu_access_setting {
 };
 
 /// transfer_counters count the copies between a device's own memory and other memory spaces
-/// (buffer.hpp): how many copies, and how many bytes, in each direction. Devices are const and
+/// (buffer.hpp): how many copies, and how many bytes, in each direction; and the copies
+/// between containers made within that memory (copy_on_device()). Devices are const and
 /// shared, so the counters are mutable atomics; relaxed, as they order nothing. They copy by
 /// value, so that the registry can derive one device description from another.
 class transfer_counters {
@@ -100,6 +101,7 @@ class transfer_counters {
   struct totals {
     std::uint64_t copies_in = 0, bytes_in = 0;    ///< into the device's memory
     std::uint64_t copies_out = 0, bytes_out = 0;  ///< out of it
+    std::uint64_t copies_within = 0, bytes_within = 0;  ///< from one place in it to another
   };
 
   transfer_counters() noexcept = default;
@@ -108,9 +110,11 @@ class transfer_counters {
 
   void count_in(std::size_t bytes) const noexcept { add(copies_in_, bytes_in_, bytes); }
   void count_out(std::size_t bytes) const noexcept { add(copies_out_, bytes_out_, bytes); }
+  void count_within(std::size_t bytes) const noexcept { add(copies_within_, bytes_within_, bytes); }
   totals load() const noexcept {
-    return {copies_in_.load(std::memory_order_relaxed), bytes_in_.load(std::memory_order_relaxed),
-            copies_out_.load(std::memory_order_relaxed), bytes_out_.load(std::memory_order_relaxed)};
+    return {copies_in_.load(std::memory_order_relaxed),     bytes_in_.load(std::memory_order_relaxed),
+            copies_out_.load(std::memory_order_relaxed),    bytes_out_.load(std::memory_order_relaxed),
+            copies_within_.load(std::memory_order_relaxed), bytes_within_.load(std::memory_order_relaxed)};
   }
 
  private:
@@ -118,7 +122,8 @@ class transfer_counters {
     copies.fetch_add(1, std::memory_order_relaxed);
     total.fetch_add(bytes, std::memory_order_relaxed);
   }
-  mutable std::atomic<std::uint64_t> copies_in_{0}, bytes_in_{0}, copies_out_{0}, bytes_out_{0};
+  mutable std::atomic<std::uint64_t> copies_in_{0}, bytes_in_{0}, copies_out_{0}, bytes_out_{0}, copies_within_{0},
+      bytes_within_{0};
 };
 
 /// pending_commands counts the commands queued on a device's accelerator_views and not yet

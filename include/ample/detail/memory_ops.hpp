@@ -7,6 +7,13 @@ namespace ample::detail {
 
 struct device;
 
+/// device_copy is one piece of a copy within a device's own memory (memory_ops::copy_within).
+struct device_copy {
+  void* to;
+  const void* from;
+  std::size_t bytes;
+};
+
 /// memory_ops are the only calls the buffer layer (buffer.hpp) makes on a device's own memory
 /// (device::has_own_memory): one table per kind of memory, so that a buffer's copies move
 /// the same way between the host and REF's memory, which is host memory allocated apart, as
@@ -23,6 +30,10 @@ struct memory_ops {
   /// Both have finished when they return.
   void (*copy_in)(const device& d, void* to, const void* from, std::size_t bytes);
   void (*copy_out)(const device& d, void* to, const void* from, std::size_t bytes);
+  /// copy_within() makes `count` copies from the device's memory to elsewhere in it, none of
+  /// them overlapping another's target or its own source; all have finished when it returns.
+  /// One call for all of them: a GPU then waits once, not once per row of a section.
+  void (*copy_within)(const device& d, const device_copy* pieces, std::size_t count);
 };
 
 /// allocate_host_bytes() returns `bytes` bytes of host memory aligned for any element type

@@ -16,6 +16,8 @@ namespace ample::detail {
 /// whole rows and lets kernels vectorise along the last dimension.
 template <class T, int N>
 struct strided_layout {
+  using element_type = T;
+
   T* base;
   concurrency::extent<N> shape;
   std::ptrdiff_t stride[N];

@@ -74,7 +74,23 @@ void copy_out(const device& d, void* to, const void* from, std::size_t bytes) {
   copy_from_gpu(*d.gpu, on(d), to, address(from), bytes);
 }
 
-constexpr memory_ops gpu_memory{&allocate, &release, &copy_in, &copy_out};
+/// The pieces are queued on the legacy default stream, where the GPU runs them back to back,
+/// and waited for once.
+void copy_within(const device& d, const device_copy* pieces, std::size_t count) {
+  const driver& dr = on(d);
+  CUresult r = CUDA_SUCCESS;
+  for (std::size_t i = 0; i < count && r == CUDA_SUCCESS; ++i)
+    r = dr.cuMemcpyDtoDAsync(address(pieces[i].to), address(pieces[i].from), pieces[i].bytes, nullptr);
+  if (r == CUDA_SUCCESS) r = dr.cuStreamSynchronize(nullptr);
+  if (r != CUDA_SUCCESS) {
+    std::size_t total = 0;
+    for (std::size_t i = 0; i < count; ++i) total += pieces[i].bytes;
+    dr.failure(r, "cannot copy " + std::to_string(total) + " bytes in " + std::to_string(count) +
+                      " pieces within the memory of " + d.gpu->name);
+  }
+}
+
+constexpr memory_ops gpu_memory{&allocate, &release, &copy_in, &copy_out, &copy_within};
 
 std::wstring widen(const std::string& s) { return std::wstring(s.begin(), s.end()); }
 

@@ -1,0 +1,114 @@
+// device_copy: copies between arrays and views made within a device's own memory.
+#pragma once
+
+#include <type_traits>
+#include <vector>
+
+#include "../array_view.hpp"
+#include "bitwise_copyable.hpp"
+#include "buffer.hpp"
+#include "byte_ranges.hpp"
+#include "command_queue.hpp"
+#include "held_regions.hpp"
+#include "memory_ops.hpp"
+#include "strided_layout.hpp"
+
+namespace ample::detail {
+
+/// device_for_copy() is the device in whose own memory a copy of `from_region` of `from` to
+/// `to_region` of `to` is best made: one whose copy of `from` holds the whole source current,
+/// where `to` lives (its home is there) or is current too. Such a copy moves no byte between
+/// memory spaces, where one made on the host would bring the source home and the next kernel
+/// there would take the destination back. nullptr where there is no such device, and for a
+/// copy between overlapping bytes of one buffer, which the host makes.
+const device* device_for_copy(buffer& from, const byte_ranges& from_region, buffer& to, const byte_ranges& to_region);
+
+/// copy_within_device() makes `pieces` in the memory of `space` and counts them there.
+void copy_within_device(const device& space, const std::vector<device_copy>& pieces);
+
+/// device_pieces() is the copy of layout `src` to layout `dst` (the same shape) between two
+/// buffers' copies in one device's memory, at `src_base` and `dst_base`: one piece per row,
+/// rows that follow each other on both sides merged (a whole array is one piece). The layouts
+/// address the buffers' host copies, at `src_host` and `dst_host`, whose offsets the device's
+/// copies share.
+template <class S, class D, int N>
+std::vector<device_copy> device_pieces(const strided_layout<S, N>& src, const void* src_host, const void* src_base,
+                                       const strided_layout<D, N>& dst, const void* dst_host, void* dst_base) {
+  static_assert(sizeof(S) == sizeof(D));
+  std::vector<device_copy> pieces;
+  const std::size_t row_bytes = sizeof(S) * static_cast<std::size_t>(src.shape[N - 1]);
+  for_each_outer(src.shape, [&](const int* idx) {
+    const auto from_offset = reinterpret_cast<const char*>(src.row(idx)) - static_cast<const char*>(src_host);
+    const auto to_offset = reinterpret_cast<const char*>(dst.row(idx)) - static_cast<const char*>(dst_host);
+    const device_copy row{static_cast<char*>(dst_base) + to_offset, static_cast<const char*>(src_base) + from_offset,
+                          row_bytes};
+    if (!pieces.empty()) {
+      device_copy& last = pieces.back();
+      if (static_cast<char*>(last.to) + last.bytes == row.to &&
+          static_cast<const char*>(last.from) + last.bytes == row.from) {
+        last.bytes += row_bytes;
+        return;
+      }
+    }
+    pieces.push_back(row);
+  });
+  return pieces;
+}
+
+/// device_for_containers() is device_for_copy() for containers `src` and `dest` of the same
+/// extent: nullptr also where either has no storage, where the source is kept on the host
+/// alone (the CPU engine's case, decided by one load), and where the elements are not
+/// bitwise copyable (their copy assignment must run on the host).
+template <class Src, class Dest>
+const device* device_for_containers(const Src& src, const Dest& dest) {
+  using element = std::remove_const_t<typename decltype(container_access::layout(src))::element_type>;
+  if constexpr (!is_bitwise_copyable_v<element>) {
+    return nullptr;
+  } else {
+    buffer* from = container_access::storage(src);
+    buffer* to = container_access::storage(dest);
+    if (from == nullptr || to == nullptr || from->host_only()) return nullptr;
+    return device_for_copy(*from, container_access::region(src), *to, container_access::region(dest));
+  }
+}
+
+/// pieces_for_containers() is device_pieces() for containers whose copies in `space` exist
+/// (held_regions::take() made them).
+template <class Src, class Dest>
+std::vector<device_copy> pieces_for_containers(const device& space, const Src& src, Dest& dest) {
+  buffer& from = *container_access::storage(src);
+  buffer& to = *container_access::storage(dest);
+  return device_pieces(container_access::layout(src), from.host_data(), from.base_in(&space),
+                       container_access::layout(dest), to.host_data(), to.base_in(&space));
+}
+
+/// copy_on_device() is copy() from container `src` into `dest` (the same extent), made within
+/// the memory of the device device_for_containers() finds, once the kernels writing the
+/// source there or using the destination have run: a kernel's result copied into the array
+/// the next kernel reads, say, as an iterative stencil swaps its states. False, with nothing
+/// done, where there is no such device: the caller copies on the host.
+template <class Src, class Dest>
+bool copy_on_device(const Src& src, Dest& dest) {
+  const device* space = device_for_containers(src, dest);
+  if (space == nullptr) return false;
+  buffer& from = *container_access::storage(src);
+  buffer& to = *container_access::storage(dest);
+  // Kernels reach an array kept in one copy by reference, which no launch records: every
+  // kernel queued on its device may use it (buffer::host_access() waits the same way).
+  if (from.one_copy()) from.wait_for_device();
+  if (to.one_copy()) to.wait_for_device();
+  const byte_ranges from_region = container_access::region(src);
+  const byte_ranges to_region = container_access::region(dest);
+  held_regions held;
+  {
+    std::lock_guard lock(command_queue::preparation());
+    held.take(from, space, from_region, concurrency::access_type_read, nullptr);
+    held.take(to, space, to_region, concurrency::access_type_write, nullptr);
+  }
+  from.report_failure(from_region);
+  to.report_failure(to_region);
+  copy_within_device(*space, pieces_for_containers(*space, src, dest));
+  return true;
+}
+
+}  // namespace ample::detail
