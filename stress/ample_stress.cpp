@@ -45,6 +45,12 @@ namespace {
 
 using steady = std::chrono::steady_clock;
 
+/// device_copies() is how many copies REF made within its own memory (copy_on_device()): the
+/// stress's copies between views and arrays current there take that path.
+std::uint64_t device_copies() {
+  return ample::detail::find_device(concurrency::accelerator::direct3d_ref)->transfers.load().copies_within;
+}
+
 std::string figures(run_state& run, double seconds, const char* status) {
   const counters& c = run.count;
   char line[1024];
@@ -52,11 +58,11 @@ std::string figures(run_state& run, double seconds, const char* status) {
                 "AMPLE-STRESS seed=%" PRIu64
                 " threads=%d seconds=%.1f kernels=%" PRIu64 " tiled_kernels=%" PRIu64 " barrier_kernels=%" PRIu64
                 " exceptions=%" PRIu64 " caught=%" PRIu64 " misuse=%" PRIu64 " misuse_caught=%" PRIu64
-                " copies=%" PRIu64 " views=%" PRIu64 " syncs=%" PRIu64 " arrays=%" PRIu64 " reconfigs=%" PRIu64
+                " copies=%" PRIu64 " device_copies=%" PRIu64 " views=%" PRIu64 " syncs=%" PRIu64 " arrays=%" PRIu64 " reconfigs=%" PRIu64
                 " host_threads=%" PRIu64 " writes_verified=%" PRIu64 " elements_checked=%" PRIu64 " status=%s",
                 run.opt.seed, run.opt.threads, seconds, c.kernels.load(), c.tiled_kernels.load(),
                 c.barrier_kernels.load(), c.exceptions.load(), c.caught.load(), c.misuse.load(),
-                c.misuse_caught.load(), c.copies.load(), c.views.load(), c.syncs.load(), c.arrays.load(),
+                c.misuse_caught.load(), c.copies.load(), device_copies(), c.views.load(), c.syncs.load(), c.arrays.load(),
                 c.reconfigs.load(), c.host_threads.load(), c.writes_verified.load(), c.elements_checked.load(),
                 status);
   return line;
