@@ -511,6 +511,24 @@ TEST_F(GpuLaunchTest, AFaultingKernelSurfacesAtSynchronizeAsAcceleratorViewRemov
   }
 }
 
+/// launch_gate holds the fake's launches until the test opens it (the fake plays a launch when
+/// its stream is waited for, on the queue's thread): a call that returned while its kernel was
+/// held proves that the host went on. A held launch gives up after 20 s, so that a call that
+/// waited for its kernel fails the test instead of hanging it.
+struct launch_gate {
+  std::atomic<bool> open{false};
+  std::atomic<int> opened_in_time{-1};
+  /// holding() is `play`, once the gate is open.
+  std::function<int(const ample_fake_cuda_launch&)> holding(std::function<int(const ample_fake_cuda_launch&)> play) {
+    return [this, play = std::move(play)](const ample_fake_cuda_launch& l) {
+      const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+      while (!open.load() && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
+      opened_in_time = open.load() ? 1 : 0;
+      return play(l);
+    };
+  }
+};
+
 // copy_async() out of a view that a queued kernel writes returns before the kernel has run
 // (the fake runs it when its stream is waited for, on the queue's thread, where the hook
 // holds it until the test lets it go); the elements arrive once it has.
@@ -521,20 +539,14 @@ TEST_F(GpuLaunchTest, CopyAsyncOutOfAViewTheGpuWritesReturnsBeforeTheKernelRuns)
   std::vector<int> data(1000, 0), out(1000, -1);
   array_view<int, 1> v(1000, data);
   const auto kernel = [=](index<1> i) restrict(amp) { v[i] = 7 * i[0]; };
-  std::atomic<bool> open{false};
-  std::atomic<int> opened_in_time{-1};
-  hook_.play = [&, play = play_flat<decltype(kernel), 1>(data.data())](const ample_fake_cuda_launch& l) {
-    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-    while (!open.load() && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
-    opened_in_time = open.load() ? 1 : 0;
-    return play(l);
-  };
+  launch_gate gate;
+  hook_.play = gate.holding(play_flat<decltype(kernel), 1>(data.data()));
   parallel_for_each(gpu_.get_default_view(), v.extent, kernel);
   completion_future copied = copy_async(v, out.begin());
   EXPECT_FALSE(copied.is_ready()) << "the kernel is held";
-  open = true;
+  gate.open = true;
   copied.get();
-  EXPECT_EQ(opened_in_time.load(), 1) << "copy_async returned while the kernel it reads was queued";
+  EXPECT_EQ(gate.opened_in_time.load(), 1) << "copy_async returned while the kernel it reads was queued";
   for (int i = 0; i < 1000; ++i) ASSERT_EQ(out[i], 7 * i) << "element " << i;
 }
 
@@ -548,22 +560,16 @@ TEST_F(GpuLaunchTest, CopiesBetweenContainersInTheGpusMemoryStayThere) {
   std::vector<int> data(1000, 0);
   array_view<int, 1> v(1000, data);
   const auto kernel = [=](index<1> i) restrict(amp) { v[i] = 7 * i[0]; };
-  std::atomic<bool> open{false};
-  std::atomic<int> opened_in_time{-1};
-  hook_.play = [&, play = play_flat<decltype(kernel), 1>(data.data())](const ample_fake_cuda_launch& l) {
-    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-    while (!open.load() && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
-    opened_in_time = open.load() ? 1 : 0;
-    return play(l);
-  };
+  launch_gate gate;
+  hook_.play = gate.holding(play_flat<decltype(kernel), 1>(data.data()));
   parallel_for_each(gpu_.get_default_view(), v.extent, kernel);
   const auto before = transfers(gpu_);
   array<int, 1> first(1000, gpu_.get_default_view());
   completion_future copied = copy_async(v, first);
   EXPECT_FALSE(copied.is_ready()) << "the kernel is held";
-  open = true;
+  gate.open = true;
   copied.get();
-  EXPECT_EQ(opened_in_time.load(), 1) << "copy_async returned while the kernel it reads was queued";
+  EXPECT_EQ(gate.opened_in_time.load(), 1) << "copy_async returned while the kernel it reads was queued";
   array<int, 1> second(first);
   array<int, 1> third(1000, gpu_.get_default_view());
   copy(second, third);
