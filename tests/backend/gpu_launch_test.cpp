@@ -627,6 +627,29 @@ TEST_F(GpuLaunchTest, AFailedPieceNamesTheCopyAndFreesTheBuffers) {
   dev.memory->release(dev, on_gpu);
 }
 
+// A copy within the GPU's memory that fails names its bytes, its pieces and the GPU.
+TEST_F(GpuLaunchTest, AFailedCopyWithinTheGpusMemoryNamesItsBytes) {
+  const auto fail_next = fake_function<void(int)>("ample_fake_cuda_fail_next");
+  ASSERT_NE(fail_next, nullptr);
+  const ample::detail::device& dev = *ample::detail::find_device(gpu_.get_device_path());
+  constexpr std::size_t bytes = 4096;
+  char* first = static_cast<char*>(dev.memory->allocate(dev, bytes, "a test buffer", true));
+  char* second = static_cast<char*>(dev.memory->allocate(dev, bytes, "a test buffer", true));
+  const ample::detail::device_copy halves[] = {{second, first, bytes / 2},
+                                               {second + bytes / 2, first + bytes / 2, bytes / 2}};
+  fail_next(700);  // CUDA_ERROR_ILLEGAL_ADDRESS
+  try {
+    dev.memory->copy_within(dev, halves, 2);
+    ADD_FAILURE() << "the copy did not fail";
+  } catch (const accelerator_view_removed& e) {
+    EXPECT_NE(std::string(e.what()).find("cannot copy 4096 bytes in 2 pieces within the memory of Ample fake GPU"),
+              std::string::npos)
+        << e.what();
+  }
+  dev.memory->release(dev, first);
+  dev.memory->release(dev, second);
+}
+
 TEST_F(GpuLaunchTest, AViewLargerThanTheGpusMemoryIsOutOfMemory) {
 #ifndef AMPLE_EXPECT_DEVICE_CODE
   GTEST_SKIP() << "skipped: without device code the kernel runs on the CPU engine";
