@@ -96,6 +96,7 @@ class gpu_suite {
   void transposes(int n);
   void empty_launch();
   void round_trip(std::size_t count);
+  void array_round_trip(std::size_t count);
   void array_copy(std::size_t count);
   void overlap(int n, std::size_t count);
   void math(std::size_t count);
@@ -120,6 +121,8 @@ class gpu_suite {
     synchronize_gpu();
     return to;
   }
+  static std::string wrong_count(const std::vector<float>& host, int runs);
+  void copy_peers(const std::string& w, std::vector<float>& host);
   void synchronize_gpu() { driver_.check(driver_.cuStreamSynchronize(nullptr), "bench synchronize"); }
   /// peer_launch is a peer kernel over `grid` blocks of `block` threads, looked up and its
   /// parameters packed before the timing, so that a timed run is the launch and the wait.
@@ -313,15 +316,46 @@ void gpu_suite::round_trip(std::size_t count) {
     v.synchronize();
     ++runs;
   });
-  std::string wrong;
-  for (std::size_t i = 0; i < count && wrong.empty(); ++i)
-    if (host[i] != static_cast<float>(runs))
-      wrong = "element " + std::to_string(i) + " is " + std::to_string(host[i]) + " after " + std::to_string(runs) + " runs";
-  record(result{w, "ample", t, "GB/s", gbps(bytes, t.median_s)}, wrong);
+  record(result{w, "ample", t, "GB/s", gbps(bytes, t.median_s)}, wrong_count(host, runs));
+  copy_peers(w, host);
+}
 
+/// array_round_trip_f32: an array in the GPU's memory filled from a std::vector by copy(), a
+/// kernel that adds 1, and copy() back into the vector, against the same peers as
+/// round_trip(). The copies go straight between the vector and the GPU; before 2026-12-02
+/// they also passed through the array's host mirror.
+void gpu_suite::array_round_trip(std::size_t count) {
+  const std::string w = "gpu_array_round_trip_f32_" + std::to_string(count >> 20) + "M";
+  const double bytes = 2.0 * count * sizeof(float);
+  std::vector<float> host(count, 0.0f);
+  array<float, 1> a(static_cast<int>(count), view_);
+  int runs = 0;
+  const timing t = measure(options_, [&] {
+    copy(host.begin(), host.end(), a);
+    parallel_for_each(view_, a.extent, [&a](index<1> i) restrict(amp) { a[i] += 1.0f; });
+    copy(a, host.begin());
+    ++runs;
+  });
+  record(result{w, "ample", t, "GB/s", gbps(bytes, t.median_s)}, wrong_count(host, runs));
+  copy_peers(w, host);
+}
+
+/// wrong_count() says which element of `host` is not `runs`, after as many runs that each
+/// added 1; empty if none.
+std::string gpu_suite::wrong_count(const std::vector<float>& host, int runs) {
+  for (std::size_t i = 0; i < host.size(); ++i)
+    if (host[i] != static_cast<float>(runs))
+      return "element " + std::to_string(i) + " is " + std::to_string(host[i]) + " after " + std::to_string(runs) + " runs";
+  return {};
+}
+
+/// copy_peers() measures, for workload `w`, the driver's copies of `host`'s bytes to the GPU
+/// and back: from page-locked memory (the peer compared with) and from `host` itself.
+void gpu_suite::copy_peers(const std::string& w, std::vector<float>& host) {
+  const double bytes = 2.0 * host.size() * sizeof(float);
   device_.make_current();
-  const cuda::device_memory gpu_copy(driver_, count * sizeof(float));
-  const cuda::pinned_memory pinned(driver_, count * sizeof(float));
+  const cuda::device_memory gpu_copy(driver_, host.size() * sizeof(float));
+  const cuda::pinned_memory pinned(driver_, host.size() * sizeof(float));
   const auto copies = [&](void* through) {
     driver_.check(driver_.cuMemcpyHtoDAsync(gpu_copy.get(), through, gpu_copy.bytes(), nullptr), "bench copy in");
     driver_.check(driver_.cuMemcpyDtoHAsync(through, gpu_copy.get(), gpu_copy.bytes(), nullptr), "bench copy out");
@@ -554,6 +588,7 @@ int main(int argc, char** argv) {
   suite.matmul(4096);
   suite.transposes(8192);
   suite.round_trip(std::size_t{64} << 20);
+  suite.array_round_trip(std::size_t{64} << 20);
   suite.array_copy(std::size_t{64} << 20);
   suite.overlap(4096, std::size_t{64} << 20);
   suite.math(std::size_t{64} << 20);

@@ -18,6 +18,7 @@
 #include "detail/debug_checks.hpp"
 #include "detail/device_copy.hpp"
 #include "detail/direct3d_out_of_bounds.hpp"
+#include "detail/host_range_copy.hpp"
 #include "detail/kernel_context.hpp"
 #include "detail/readonly_extent.hpp"
 #include "detail/readonly_property.hpp"
@@ -129,7 +130,7 @@ class AMPLE_AMP_CPU array {
   }
   template <ample::detail::host_iterator It>
   AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, It first) : array(e) {
-    std::copy_n(first, extent.size(), overwritten_elements());
+    fill_from(first);
   }
   template <ample::detail::host_iterator It>
   AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, It first, It last, concurrency::accelerator_view av,
@@ -141,7 +142,7 @@ class AMPLE_AMP_CPU array {
   AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, It first, concurrency::accelerator_view av,
         access_type cpu_access = access_type_auto)
       : array(e, std::move(av), cpu_access) {
-    std::copy_n(first, extent.size(), overwritten_elements());
+    fill_from(first);
   }
   template <ample::detail::host_iterator It>
   AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, It first, It last, concurrency::accelerator_view av,
@@ -153,7 +154,7 @@ class AMPLE_AMP_CPU array {
   AMPLE_CPU_ONLY array(const concurrency::extent<N>& e, It first, concurrency::accelerator_view av,
         concurrency::accelerator_view associated_av)
       : array(e, std::move(av), std::move(associated_av)) {
-    std::copy_n(first, extent.size(), overwritten_elements());
+    fill_from(first);
   }
 
   /// Dimension-list forms, ranks 1 to 3: (e0[, e1[, e2]]) followed by anything that may follow
@@ -331,7 +332,16 @@ class AMPLE_AMP_CPU array {
   AMPLE_CPU_ONLY void copy_to(const array_view<T, N>& dest) const { array_view<const T, N>(*this).copy_to(dest); }
 
   /// Converting to std::vector copies the elements out in row-major order.
+  /// With its home in a device's memory and its mirror stale, the elements come straight
+  /// from there (detail/host_range_copy.hpp).
   AMPLE_CPU_ONLY operator std::vector<T>() const {
+    if constexpr (ample::detail::is_bitwise_copyable_v<T>) {
+      if (const ample::detail::device* home = ample::detail::home_to_read(*this)) {
+        std::vector<T> out(extent.size());
+        ample::detail::read_into_range(*home, *this, out.data());
+        return out;
+      }
+    }
     const T* first = host_elements();
     return std::vector<T>(first, first + extent.size());
   }
@@ -405,20 +415,41 @@ class AMPLE_AMP_CPU array {
   }
 
   /// fill() copies [first, last), which must hold exactly extent.size() elements: Microsoft's
-  /// runtime refuses a shorter and a longer range alike.
+  /// runtime refuses a shorter and a longer range alike. A contiguous range is measured first.
   template <class It>
   void fill(It first, It last) {
     const std::size_t n = extent.size();
-    std::size_t copied = 0;
-    T* out = overwritten_elements();
-    for (; first != last && copied < n; ++first, ++copied) out[copied] = *first;
-    std::size_t more = 0;
-    for (; first != last; ++first) ++more;
-    if (copied < n || more > 0)
-      AMPLE_THROW(runtime_exception,
-                  "source range holds " + std::to_string(copied + more) + " elements, but array extent " +
-                      ample::detail::format_extent<N>(extent) + " needs " + std::to_string(n),
-                  error_code::e_invalidarg);
+    if constexpr (ample::detail::contiguous_range_of<It, T>) {
+      const auto held = static_cast<std::size_t>(last - first);
+      if (held != n) refuse_range(held);
+      fill_from(first);
+    } else {
+      std::size_t copied = 0;
+      T* out = overwritten_elements();
+      for (; first != last && copied < n; ++first, ++copied) out[copied] = *first;
+      std::size_t more = 0;
+      for (; first != last; ++first) ++more;
+      if (copied < n || more > 0) refuse_range(copied + more);
+    }
+  }
+  /// fill_from() copies extent.size() elements from `first`: from a contiguous range straight
+  /// into the array's home in a device's memory, where it has one and a host mirror
+  /// (detail/host_range_copy.hpp), otherwise into the host copy.
+  template <class It>
+  void fill_from(It first) {
+    if constexpr (ample::detail::contiguous_range_of<It, T>) {
+      if (const ample::detail::device* home = ample::detail::home_to_fill(*this)) {
+        ample::detail::fill_from_range(*home, std::to_address(first), *this);
+        return;
+      }
+    }
+    std::copy_n(first, extent.size(), overwritten_elements());
+  }
+  [[noreturn]] void refuse_range(std::size_t held) const {
+    AMPLE_THROW(runtime_exception,
+                "source range holds " + std::to_string(held) + " elements, but array extent " +
+                    ample::detail::format_extent<N>(extent) + " needs " + std::to_string(extent.size()),
+                error_code::e_invalidarg);
   }
 
   /// check_host_projection() throws for a row outside the extent on the host.

@@ -13,6 +13,7 @@
 #include "detail/command_queue.hpp"
 #include "detail/device_copy.hpp"
 #include "detail/held_regions.hpp"
+#include "detail/host_range_copy.hpp"
 
 namespace ample::detail {
 
@@ -82,6 +83,37 @@ void copy_to_iterator(const strided_layout<T, N>& src, Out out) {
       for (int i = 0; i < len; ++i, ++out) *out = row[i];
     }
   });
+}
+
+/// fill_container() is copy(first, dest) once the range is known to hold enough: a
+/// contiguous range of the elements themselves goes straight to the destination's home in a
+/// device's memory where it has one (host_range_copy.hpp); anything else is copied into the
+/// host copy by `fill(layout)`.
+template <class It, class Dest, class Fill>
+void fill_container(It first, Dest& dest, Fill fill) {
+  using element = std::remove_const_t<typename decltype(container_access::layout(dest))::element_type>;
+  if constexpr (contiguous_range_of<It, element>) {
+    if (const device* home = home_to_fill(dest)) {
+      fill_from_range(*home, std::to_address(first), dest);
+      return;
+    }
+  }
+  fill(container_access::host_layout(dest, concurrency::access_type_write));
+}
+
+/// drain_container() is copy(src, out): into a contiguous range of the elements themselves
+/// straight from the source's home in a device's memory where only that holds them
+/// (host_range_copy.hpp); otherwise from the host copy, made current.
+template <class Src, class Out>
+void drain_container(const Src& src, Out out) {
+  using element = std::remove_const_t<typename decltype(container_access::layout(src))::element_type>;
+  if constexpr (contiguous_output_of<Out, element>) {
+    if (const device* home = home_to_read(src)) {
+      read_into_range(*home, src, std::to_address(out));
+      return;
+    }
+  }
+  copy_to_iterator(container_access::host_layout(src, concurrency::access_type_read), out);
 }
 
 /// copy_between() copies container `src` into container `dest`: within a device's memory
@@ -200,6 +232,54 @@ concurrency::completion_future copy_async_with(C& c, concurrency::access_type ac
   return submit_copy(*queue, std::move(held), [move, layout = container_access::layout(c)] { move(layout); });
 }
 
+
+/// queue_range_copy() is fill_from_range() (`into_device`) or read_into_range(), queued as
+/// copy_async_between() is on the queue of `c`'s storage, at home in `home`'s memory.
+template <class C, class T>
+concurrency::completion_future queue_range_copy(C& c, const device& home, T* range, bool into_device) {
+  buffer& storage = *container_access::storage(c);
+  command_queue* queue = queue_of(&storage);
+  const auto access = into_device ? concurrency::access_type_write : concurrency::access_type_read;
+  auto held = std::make_shared<held_regions>();
+  {
+    std::lock_guard lock(command_queue::preparation());
+    held->take(storage, &home, container_access::region(c), access, queue);
+  }
+  std::vector<device_copy> pieces =
+      range_pieces(container_access::layout(c), storage.host_data(), storage.base_in(&home), range, into_device);
+  const auto move = [&home, pieces = std::move(pieces), into_device] {
+    if (into_device) copy_range_in(home, pieces);
+    else copy_range_out(home, pieces);
+  };
+  if (queue == nullptr) {
+    storage.report_failure(container_access::region(c));
+    move();
+    return ready_future();
+  }
+  return submit_copy(*queue, std::move(held), move);
+}
+
+/// fill_container_async() is fill_container() queued: copy_async(first, dest).
+template <class It, class Dest, class Fill>
+concurrency::completion_future fill_container_async(It first, Dest& dest, Fill fill) {
+  using element = std::remove_const_t<typename decltype(container_access::layout(dest))::element_type>;
+  if constexpr (contiguous_range_of<It, element>) {
+    if (const device* home = home_to_fill(dest)) return queue_range_copy(dest, *home, std::to_address(first), true);
+  }
+  return copy_async_with(dest, concurrency::access_type_write, fill);
+}
+
+/// drain_container_async() is drain_container() queued: copy_async(src, out).
+template <class Src, class Out>
+concurrency::completion_future drain_container_async(const Src& src, Out out) {
+  using element = std::remove_const_t<typename decltype(container_access::layout(src))::element_type>;
+  if constexpr (contiguous_output_of<Out, element>) {
+    if (const device* home = home_to_read(src)) return queue_range_copy(src, *home, std::to_address(out), false);
+  }
+  return copy_async_with(src, concurrency::access_type_read,
+                         [out](const auto& layout) { copy_to_iterator(layout, out); });
+}
+
 }  // namespace ample::detail
 
 namespace Concurrency {
@@ -242,38 +322,42 @@ void copy(const array_view<T, N>& src, const array_view<T, N>& dest) {
 
 /// copy(first, last, dest) fills an array or view from a host range of exactly its size. It
 /// accepts any iterator with `*` and `++`, so that an iterator type outside these overloads
-/// never falls through to std::copy, which ADL finds for std::vector's iterators.
+/// never falls through to std::copy, which ADL finds for std::vector's iterators. A
+/// contiguous range of the elements themselves (a std::vector's, a pointer pair) goes
+/// straight to a destination whose home is a device's memory (an array on a GPU), past its
+/// host mirror; so does copy(src, out) the other way, from such a home when the mirror is
+/// stale.
 template <ample::detail::host_iterator It, class T, int N>
 void copy(It first, It last, array<T, N>& dest) {
   ample::detail::check_range_size(first, last, dest.extent);
-  ample::detail::copy_from_range(first, last, ample::detail::container_access::host_layout(dest, access_type_write));
+  ample::detail::fill_container(first, dest, [&](const auto& layout) { ample::detail::copy_from_range(first, last, layout); });
 }
 template <ample::detail::host_iterator It, class T, int N>
 void copy(It first, It last, const array_view<T, N>& dest) {
   ample::detail::check_range_size(first, last, concurrency::extent<N>(dest.extent));
-  ample::detail::copy_from_range(first, last, ample::detail::container_access::host_layout(dest, access_type_write));
+  ample::detail::fill_container(first, dest, [&](const auto& layout) { ample::detail::copy_from_range(first, last, layout); });
 }
 /// copy(first, dest) fills an array or view from a host iterator, reading dest.extent.size()
 /// elements.
 template <ample::detail::host_iterator It, class T, int N>
 void copy(It first, array<T, N>& dest) {
-  ample::detail::copy_from_begin(first, ample::detail::container_access::host_layout(dest, access_type_write));
+  ample::detail::fill_container(first, dest, [&](const auto& layout) { ample::detail::copy_from_begin(first, layout); });
 }
 template <ample::detail::host_iterator It, class T, int N>
 void copy(It first, const array_view<T, N>& dest) {
-  ample::detail::copy_from_begin(first, ample::detail::container_access::host_layout(dest, access_type_write));
+  ample::detail::fill_container(first, dest, [&](const auto& layout) { ample::detail::copy_from_begin(first, layout); });
 }
 
 /// copy(src, out) writes all elements of an array or view to an output iterator.
 template <class T, int N, class Out>
   requires ample::detail::host_output_iterator<Out, T>
 void copy(const array<T, N>& src, Out out) {
-  ample::detail::copy_to_iterator(ample::detail::container_access::host_layout(src, access_type_read), out);
+  ample::detail::drain_container(src, out);
 }
 template <class T, int N, class Out>
   requires ample::detail::host_output_iterator<Out, std::remove_const_t<T>>
 void copy(const array_view<T, N>& src, Out out) {
-  ample::detail::copy_to_iterator(ample::detail::container_access::host_layout(src, access_type_read), out);
+  ample::detail::drain_container(src, out);
 }
 
 /// copy_async() is copy(), queued on the accelerator_view that holds the destination (or,
@@ -314,38 +398,34 @@ completion_future copy_async(const array_view<T, N>& src, const array_view<T, N>
 template <ample::detail::host_iterator It, class T, int N>
 completion_future copy_async(It first, It last, array<T, N>& dest) {
   ample::detail::check_range_size(first, last, dest.extent);
-  return ample::detail::copy_async_with(dest, access_type_write, [first, last](const auto& layout) {
-    ample::detail::copy_from_range(first, last, layout);
-  });
+  return ample::detail::fill_container_async(
+      first, dest, [first, last](const auto& layout) { ample::detail::copy_from_range(first, last, layout); });
 }
 template <ample::detail::host_iterator It, class T, int N>
 completion_future copy_async(It first, It last, const array_view<T, N>& dest) {
   ample::detail::check_range_size(first, last, concurrency::extent<N>(dest.extent));
-  return ample::detail::copy_async_with(dest, access_type_write, [first, last](const auto& layout) {
-    ample::detail::copy_from_range(first, last, layout);
-  });
+  return ample::detail::fill_container_async(
+      first, dest, [first, last](const auto& layout) { ample::detail::copy_from_range(first, last, layout); });
 }
 template <ample::detail::host_iterator It, class T, int N>
 completion_future copy_async(It first, array<T, N>& dest) {
-  return ample::detail::copy_async_with(dest, access_type_write,
-                                        [first](const auto& layout) { ample::detail::copy_from_begin(first, layout); });
+  return ample::detail::fill_container_async(
+      first, dest, [first](const auto& layout) { ample::detail::copy_from_begin(first, layout); });
 }
 template <ample::detail::host_iterator It, class T, int N>
 completion_future copy_async(It first, const array_view<T, N>& dest) {
-  return ample::detail::copy_async_with(dest, access_type_write,
-                                        [first](const auto& layout) { ample::detail::copy_from_begin(first, layout); });
+  return ample::detail::fill_container_async(
+      first, dest, [first](const auto& layout) { ample::detail::copy_from_begin(first, layout); });
 }
 template <class T, int N, class Out>
   requires ample::detail::host_output_iterator<Out, T>
 completion_future copy_async(const array<T, N>& src, Out out) {
-  return ample::detail::copy_async_with(src, access_type_read,
-                                        [out](const auto& layout) { ample::detail::copy_to_iterator(layout, out); });
+  return ample::detail::drain_container_async(src, out);
 }
 template <class T, int N, class Out>
   requires ample::detail::host_output_iterator<Out, std::remove_const_t<T>>
 completion_future copy_async(const array_view<T, N>& src, Out out) {
-  return ample::detail::copy_async_with(src, access_type_read,
-                                        [out](const auto& layout) { ample::detail::copy_to_iterator(layout, out); });
+  return ample::detail::drain_container_async(src, out);
 }
 
 }  // namespace Concurrency

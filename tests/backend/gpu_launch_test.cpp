@@ -71,9 +71,9 @@ TEST_F(GpuLaunchTest, RankTwoKernelOverTwoViews) {
 TEST_F(GpuLaunchTest, KernelReachesAnArrayByReferenceInTheGpusMemory) {
   std::vector<int> initial(64);
   std::iota(initial.begin(), initial.end(), 100);
+  [[maybe_unused]] const auto before = transfers(gpu_);
   array<int, 1> a(64, initial.begin(), initial.end(), gpu_.get_default_view());
   std::vector<int> result(64, 0);
-  [[maybe_unused]] const auto before = transfers(gpu_);
   {
     array_view<int, 1> v(64, result);
     const auto kernel = [=, &a](index<1> i) restrict(amp) {
@@ -148,6 +148,79 @@ TEST_F(GpuLaunchTest, HostAccessToAnArrayInTheGpusMemoryGoesThroughItsMirror) {
   const std::vector<int> tripled = a;
   for (int i = 0; i < 48; ++i) ASSERT_EQ(tripled[i], 6) << "element " << i;
   EXPECT_EQ(hook_.launches, expect_device_code ? 2 : 0);
+}
+
+// With device code an array on the GPU lives in its memory, and a contiguous host range moves
+// straight between it and the program, each byte across once, as Direct3D's copies did: the
+// host mirror is passed by, and left stale, where it is not current already. The fake faults
+// where the host touches the GPU's memory, so a copy that took the wrong side would show.
+TEST_F(GpuLaunchTest, ContiguousHostRangesMoveStraightBetweenTheProgramAndAnArrayInTheGpusMemory) {
+#ifndef AMPLE_EXPECT_DEVICE_CODE
+  GTEST_SKIP() << "skipped: without device code arrays on the GPU live in host memory";
+#endif
+  constexpr int n = 1000;
+  constexpr std::uint64_t bytes = n * sizeof(int);
+  std::vector<int> in(n);
+  std::iota(in.begin(), in.end(), 0);
+  const auto start = transfers(gpu_);
+  const auto moved_in = [&] { return transfers(gpu_).bytes_in - start.bytes_in; };
+  const auto moved_out = [&] { return transfers(gpu_).bytes_out - start.bytes_out; };
+  array<int, 1> a(n, in.begin(), in.end(), gpu_.get_default_view());
+  EXPECT_EQ(moved_in(), bytes) << "made in the GPU's memory";
+  const auto add_ten = [&a](index<1> i) restrict(amp) { a[i] += 10; };
+  hook_.play = play_flat<decltype(add_ten), 1>(nullptr, &a);
+  parallel_for_each(gpu_.get_default_view(), a.extent, add_ten);
+  EXPECT_EQ(moved_in(), bytes) << "the kernel found the elements there";
+
+  std::vector<int> out(n, -1);
+  copy(a, out.begin());
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], i + 10) << "element " << i;
+  const std::vector<int> converted = a;
+  EXPECT_EQ(converted, out);
+  EXPECT_EQ(moved_out(), 2 * bytes) << "each copy out came from the GPU's memory: the mirror is not theirs to fill";
+
+  copy(in.data(), in.data() + n, a);
+  copy_async(in.begin(), a).get();
+  const array<int, 1> from_pointer(extent<1>(n), in.data(), gpu_.get_default_view());
+  EXPECT_EQ(moved_in(), 4 * bytes);
+  std::vector<int> async_out(n, -1);
+  copy_async(from_pointer, async_out.begin()).get();
+  EXPECT_EQ(async_out, in);
+  EXPECT_EQ(moved_out(), 3 * bytes);
+
+  EXPECT_EQ(a[n - 1], n - 1) << "host access brings the elements to the mirror";
+  EXPECT_EQ(moved_out(), 4 * bytes);
+  copy(a, out.begin());
+  EXPECT_EQ(out, in);
+  EXPECT_EQ(moved_out(), 4 * bytes) << "with the mirror current, a copy out reads it";
+  EXPECT_EQ(hook_.launches, 1);
+}
+
+// A copy between a host range and the GPU's memory that the driver refuses throws from copy()
+// itself, naming the bytes and the GPU.
+TEST_F(GpuLaunchTest, AFailedCopyBetweenAHostRangeAndTheGpuNamesItsBytes) {
+#ifndef AMPLE_EXPECT_DEVICE_CODE
+  GTEST_SKIP() << "skipped: without device code arrays on the GPU live in host memory";
+#endif
+  const auto fail_next = fake_function<void(int)>("ample_fake_cuda_fail_next");
+  ASSERT_NE(fail_next, nullptr);
+  std::vector<int> in(250, 3), out(250, 0);
+  array<int, 1> a(250, gpu_.get_default_view());
+  fail_next(700);  // CUDA_ERROR_ILLEGAL_ADDRESS
+  try {
+    copy(in.begin(), in.end(), a);
+    ADD_FAILURE() << "the copy did not fail";
+  } catch (const accelerator_view_removed& e) {
+    EXPECT_NE(std::string(e.what()).find("copy of 1000 bytes to Ample fake GPU"), std::string::npos) << e.what();
+  }
+  copy(in.begin(), in.end(), a);
+  fail_next(700);
+  try {
+    copy(a, out.begin());
+    ADD_FAILURE() << "the copy did not fail";
+  } catch (const accelerator_view_removed& e) {
+    EXPECT_NE(std::string(e.what()).find("copy of 1000 bytes from Ample fake GPU"), std::string::npos) << e.what();
+  }
 }
 
 /// over_rank_4() is `e` as the domain of rank 4 that covers it: a GPU grid has 3 dimensions, so

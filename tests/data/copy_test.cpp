@@ -116,6 +116,60 @@ TEST(CopyTest, IntoSectionLeavesRestUntouched) {
   EXPECT_EQ(v, (std::vector<int>{0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 3, 4, 0}));
 }
 
+/// moved_bytes() counts what moved in and out of the memory of `home` (nothing, for none).
+std::uint64_t moved_in(const ample::detail::device* home) { return home != nullptr ? home->transfers.load().bytes_in : 0; }
+std::uint64_t moved_out(const ample::detail::device* home) { return home != nullptr ? home->transfers.load().bytes_out : 0; }
+
+// A view made from an extent alone keeps its data where the default accelerator keeps data:
+// on REF (the ref: runs) and a GPU, in the device's memory, with a host mirror for host
+// access. A contiguous host range moves straight between that home and the program, each
+// byte once, past the mirror; sections move row by row. On the CPU engine the same copies
+// are plain host copies. Every way in and out agrees.
+TEST(CopyTest, ContiguousHostRangesMoveStraightToAndFromAViewsHomeOnADevice) {
+  array_view<int, 2> v(6, 8);
+  const ample::detail::device* home = ample::detail::mirrored_home(*ample::detail::container_access::storage(v));
+  std::vector<int> expected(48, 0);
+  const auto in = moved_in(home), out = moved_out(home);
+  const std::vector<int> rows = iota_vector(3 * 8, 100);  // rows 2 to 4: one piece
+  copy(rows.begin(), rows.end(), v.section(2, 0, 3, 8));
+  std::copy(rows.begin(), rows.end(), expected.begin() + 16);
+  const std::vector<int> block = iota_vector(2 * 3, 500);  // two rows of three: two pieces
+  copy(block.data(), block.data() + block.size(), v.section(0, 4, 2, 3));
+  for (int i = 0; i < 6; ++i) expected[(i / 3) * 8 + 4 + i % 3] = 500 + i;
+  if (home != nullptr) {
+    EXPECT_EQ(moved_in(home) - in, (24 + 6) * sizeof(int)) << "the elements copied, at once, once";
+    EXPECT_EQ(moved_out(home) - out, 0u);
+  }
+
+  std::vector<int> all(48, -1);
+  copy(v, all.begin());
+  EXPECT_EQ(all, expected);
+  if (home != nullptr) EXPECT_EQ(moved_out(home) - out, 48 * sizeof(int)) << "the mirror was stale: from home";
+  int corner[4] = {};
+  copy(v.section(1, 5, 2, 2), corner);
+  EXPECT_EQ(corner[0], 504);
+  EXPECT_EQ(corner[1], 505);
+  EXPECT_EQ(corner[2], expected[2 * 8 + 5]);
+  if (home != nullptr) EXPECT_EQ(moved_out(home) - out, (48 + 4) * sizeof(int)) << "copies out leave the mirror be";
+
+  const std::vector<int> last_row = iota_vector(8, 900);
+  copy_async(last_row.begin(), last_row.end(), v.section(5, 0, 1, 8)).get();
+  std::copy(last_row.begin(), last_row.end(), expected.begin() + 40);
+  std::vector<int> again(48, -1);
+  copy_async(array_view<const int, 2>(v), again.data()).get();
+  EXPECT_EQ(again, expected);
+
+  EXPECT_EQ(v(5, 7), 907) << "host access brings the home's elements to the mirror";
+  EXPECT_EQ(v(0, 4), 500);
+  if (home != nullptr) {
+    const auto before = moved_out(home);
+    std::vector<int> from_mirror(48, -1);
+    copy(v, from_mirror.begin());
+    EXPECT_EQ(from_mirror, expected);
+    EXPECT_EQ(moved_out(home), before) << "with the mirror current, copies read it";
+  }
+}
+
 TEST(CopyTest, ExtentMismatchThrowsNamingBothExtents) {
   array<int, 2> a(3, 4);
   array<int, 2> b(4, 3);

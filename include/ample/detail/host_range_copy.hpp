@@ -1,0 +1,131 @@
+// host_range_copy: copies between a program's contiguous host range and a device's memory
+// where a container lives, past the container's host mirror.
+#pragma once
+
+#include <concepts>
+#include <iterator>
+#include <type_traits>
+#include <vector>
+
+#include "../array_view.hpp"
+#include "bitwise_copyable.hpp"
+#include "buffer.hpp"
+#include "byte_ranges.hpp"
+#include "command_queue.hpp"
+#include "held_regions.hpp"
+#include "memory_ops.hpp"
+#include "strided_layout.hpp"
+
+namespace ample::detail {
+
+/// contiguous_range_of<It, T> holds for iterators over contiguous host memory of T itself
+/// (pointers, std::vector's and std::array's iterators), whose bytes a copy may move as they
+/// are: T bitwise copyable, no conversion between element types.
+template <class It, class T>
+concept contiguous_range_of = std::contiguous_iterator<It> &&
+                              std::same_as<std::remove_cv_t<std::iter_value_t<It>>, std::remove_cv_t<T>> &&
+                              is_bitwise_copyable_v<std::remove_cv_t<T>>;
+
+/// contiguous_output_of<Out, T> is contiguous_range_of that a copy may write.
+template <class Out, class T>
+concept contiguous_output_of =
+    contiguous_range_of<Out, T> && !std::is_const_v<std::remove_reference_t<std::iter_reference_t<Out>>>;
+
+/// mirrored_home() is the device whose own memory is the home of `storage`, its host copy a
+/// mirror (an array on a GPU, a view's implicit storage on REF or a GPU); nullptr where the
+/// home is host memory, or the one copy every space uses (buffer.hpp). Only there is the
+/// mirror a detour: a copy between the program's host range and the home copy moves the
+/// elements across once, where one through the mirror also passes them through it, on one
+/// thread.
+inline const device* mirrored_home(const buffer& storage) noexcept {
+  return storage.one_copy() ? nullptr : storage.home_space();
+}
+
+/// range_pieces() is a copy between layout `layout`, whose copy in a device's memory starts at
+/// `device_base` (at the same offsets as the host copy at `host_base`), and consecutive
+/// elements of a host range at `range`: one piece per row, rows that follow each other in the
+/// device's memory merged (a whole array is one piece). `into_device` says which way:
+/// pieces' `to` is the device's side, or the range's.
+template <class T, int N>
+std::vector<device_copy> range_pieces(const strided_layout<T, N>& layout, const void* host_base, void* device_base,
+                                      const void* range, bool into_device) {
+  std::vector<device_copy> pieces;
+  const std::size_t row_bytes = sizeof(T) * static_cast<std::size_t>(layout.shape[N - 1]);
+  const char* next = static_cast<const char*>(range);
+  char* last_end = nullptr;
+  for_each_outer(layout.shape, [&](const int* idx) {
+    const auto offset = reinterpret_cast<const char*>(layout.row(idx)) - static_cast<const char*>(host_base);
+    char* on_device = static_cast<char*>(device_base) + offset;
+    if (!pieces.empty() && on_device == last_end) {
+      pieces.back().bytes += row_bytes;
+    } else if (into_device) {
+      pieces.push_back(device_copy{on_device, next, row_bytes});
+    } else {
+      pieces.push_back(device_copy{const_cast<char*>(next), on_device, row_bytes});
+    }
+    last_end = on_device + row_bytes;
+    next += row_bytes;
+  });
+  return pieces;
+}
+
+/// copy_range_in() copies `pieces` from host memory into the memory of `space`, and
+/// copy_range_out() out of it; each counts one copy of all their bytes.
+void copy_range_in(const device& space, const std::vector<device_copy>& pieces);
+void copy_range_out(const device& space, const std::vector<device_copy>& pieces);
+
+/// home_to_fill() is where copy(first, dest) from a contiguous host range puts the elements:
+/// the mirrored_home() of `dest`'s storage, where the next kernel reads them; nullptr where
+/// the host copy is the place (the caller copies there).
+template <class Dest>
+const device* home_to_fill(const Dest& dest) {
+  const buffer* to = container_access::storage(dest);
+  return to != nullptr ? mirrored_home(*to) : nullptr;
+}
+
+/// home_to_read() is where copy(src, out) into a contiguous host range takes the elements
+/// from: the mirrored_home() of `src`'s storage where that holds all of them current and
+/// the mirror does not; nullptr where the host copy is the place (the caller reads there,
+/// making it current if need be).
+template <class Src>
+const device* home_to_read(const Src& src) {
+  buffer* from = container_access::storage(src);
+  const device* home = from != nullptr ? mirrored_home(*from) : nullptr;
+  if (home == nullptr) return nullptr;
+  const byte_ranges region = container_access::region(src);
+  return !from->current_in(nullptr, region) && from->current_in(home, region) ? home : nullptr;
+}
+
+/// fill_from_range() is copy(first, dest) from the contiguous host range at `first` into the
+/// copy of `dest` in `home` (home_to_fill()), once the commands using that copy have run;
+/// the mirror, and every other copy, go stale.
+template <class Dest, class T>
+void fill_from_range(const device& home, const T* first, Dest& dest) {
+  buffer& to = *container_access::storage(dest);
+  const byte_ranges region = container_access::region(dest);
+  held_regions held;
+  {
+    std::lock_guard lock(command_queue::preparation());
+    held.take(to, &home, region, concurrency::access_type_write, nullptr);
+  }
+  to.report_failure(region);
+  copy_range_in(home, range_pieces(container_access::layout(dest), to.host_data(), to.base_in(&home), first, true));
+}
+
+/// read_into_range() is copy(src, out) from the copy of `src` in `home` (home_to_read())
+/// into the contiguous host range at `out`, once the commands writing it there have run.
+template <class Src, class T>
+void read_into_range(const device& home, const Src& src, T* out) {
+  buffer& from = *container_access::storage(src);
+  const byte_ranges region = container_access::region(src);
+  held_regions held;
+  {
+    std::lock_guard lock(command_queue::preparation());
+    held.take(from, &home, region, concurrency::access_type_read, nullptr);
+  }
+  from.report_failure(region);
+  copy_range_out(home,
+                 range_pieces(container_access::layout(src), from.host_data(), from.base_in(&home), out, false));
+}
+
+}  // namespace ample::detail
