@@ -1,6 +1,11 @@
 // Copies between host ranges and a device's memory (detail/host_range_copy.hpp).
 #include "ample/detail/host_range_copy.hpp"
 
+#include <mutex>
+
+#include "ample/detail/command_queue.hpp"
+#include "ample/detail/held_regions.hpp"
+
 namespace ample::detail {
 namespace {
 
@@ -20,6 +25,25 @@ void copy_range_in(const device& space, const std::vector<device_copy>& pieces) 
 void copy_range_out(const device& space, const std::vector<device_copy>& pieces) {
   for (const device_copy& piece : pieces) space.memory->copy_out(space, piece.to, piece.from, piece.bytes);
   space.transfers.count_out(total_bytes(pieces));
+}
+
+const device* home_holding(buffer& storage, const byte_ranges& region) {
+  const device* home = mirrored_home(storage);
+  if (home == nullptr || region.empty()) return nullptr;
+  return !storage.current_in(nullptr, region) && storage.current_in(home, region) ? home : nullptr;
+}
+
+void copy_at_home(buffer& storage, const device& home, const byte_ranges& region,
+                  const std::vector<device_copy>& pieces, bool into_device) {
+  held_regions held;
+  {
+    std::lock_guard lock(command_queue::preparation());
+    held.take(storage, &home, region, into_device ? concurrency::access_type_write : concurrency::access_type_read,
+              nullptr);
+  }
+  storage.report_failure(region);
+  if (into_device) copy_range_in(home, pieces);
+  else copy_range_out(home, pieces);
 }
 
 }  // namespace ample::detail

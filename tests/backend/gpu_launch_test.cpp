@@ -301,6 +301,45 @@ TEST_F(GpuLaunchTest, KernelReachesATextureByReferenceInTheGpusMemory) {
 // Texture views travel by value, as array_views do: each kernel's copy points at the GPU's copy
 // of the levels it sees, which a read-write view writes and a read-only view reads, texel by
 // texel and through a sampler, with the host's reads and writes between kernels.
+// Raw host memory moves straight between the program and texels at home in the GPU's memory,
+// whole or a section's rows, as a host range does for an array; the host mirror is passed by.
+TEST_F(GpuLaunchTest, RawBytesMoveStraightBetweenTheProgramAndATextureInTheGpusMemory) {
+#ifndef AMPLE_EXPECT_DEVICE_CODE
+  GTEST_SKIP() << "skipped: without device code textures on the GPU live in host memory";
+#endif
+  constexpr unsigned int bytes = 16 * 8 * sizeof(int);
+  std::vector<int> in(16 * 8);
+  std::iota(in.begin(), in.end(), 0);
+  graphics::texture<int, 2> tex(16, 8, gpu_.get_default_view());
+  const auto start = transfers(gpu_);
+  const auto moved_in = [&] { return transfers(gpu_).bytes_in - start.bytes_in; };
+  const auto moved_out = [&] { return transfers(gpu_).bytes_out - start.bytes_out; };
+  graphics::copy(in.data(), bytes, tex);
+  EXPECT_EQ(moved_in(), bytes);
+  const int block[4] = {-1, -2, -3, -4};
+  graphics::copy(block, sizeof(block), tex, index<2>(3, 5), extent<2>(2, 2));
+  EXPECT_EQ(moved_in(), bytes + sizeof(block)) << "a row of two texels, twice";
+  in[3 * 8 + 5] = -1;
+  in[3 * 8 + 6] = -2;
+  in[4 * 8 + 5] = -3;
+  in[4 * 8 + 6] = -4;
+
+  std::vector<int> out(16 * 8, 0);
+  graphics::copy(tex, out.data(), bytes);
+  EXPECT_EQ(out, in);
+  int corner[4] = {};
+  graphics::copy(tex, index<2>(3, 5), extent<2>(2, 2), corner, sizeof(corner));
+  EXPECT_EQ(corner[3], -4);
+  EXPECT_EQ(moved_out(), bytes + sizeof(corner)) << "each copy out from the GPU's memory";
+  EXPECT_EQ(moved_in(), bytes + sizeof(block));
+
+  EXPECT_EQ(tex(index<2>(15, 7)), 16 * 8 - 1) << "host access brings the texels to the mirror";
+  EXPECT_EQ(moved_out(), 2 * bytes + sizeof(corner));
+  graphics::copy(tex, out.data(), bytes);
+  EXPECT_EQ(out, in);
+  EXPECT_EQ(moved_out(), 2 * bytes + sizeof(corner)) << "with the mirror current, a copy out reads it";
+}
+
 TEST_F(GpuLaunchTest, TextureViewsByValueReachTheGpusCopy) {
   graphics::texture<float, 2> tex(4, 8, gpu_.get_default_view());
   const graphics::texture_view<float, 2> tv(tex);

@@ -11,8 +11,6 @@
 #include "bitwise_copyable.hpp"
 #include "buffer.hpp"
 #include "byte_ranges.hpp"
-#include "command_queue.hpp"
-#include "held_regions.hpp"
 #include "memory_ops.hpp"
 #include "strided_layout.hpp"
 
@@ -83,49 +81,43 @@ const device* home_to_fill(const Dest& dest) {
   return to != nullptr ? mirrored_home(*to) : nullptr;
 }
 
-/// home_to_read() is where copy(src, out) into a contiguous host range takes the elements
-/// from: the mirrored_home() of `src`'s storage where that holds all of them current and
-/// the mirror does not; nullptr where the host copy is the place (the caller reads there,
-/// making it current if need be).
+/// home_holding() is the mirrored_home() of `storage` where that holds all of `region`
+/// current and the mirror does not: where a copy of `region` out to a host range is best
+/// read. nullptr where the host copy is the place (the caller reads there, making it current
+/// if need be).
+const device* home_holding(buffer& storage, const byte_ranges& region);
+
+/// home_to_read() is home_holding() for all that container `src` covers: where copy(src, out)
+/// into a contiguous host range takes the elements from.
 template <class Src>
 const device* home_to_read(const Src& src) {
   buffer* from = container_access::storage(src);
-  const device* home = from != nullptr ? mirrored_home(*from) : nullptr;
-  if (home == nullptr) return nullptr;
-  const byte_ranges region = container_access::region(src);
-  return !from->current_in(nullptr, region) && from->current_in(home, region) ? home : nullptr;
+  return from != nullptr ? home_holding(*from, container_access::region(src)) : nullptr;
 }
 
+/// copy_at_home() makes `pieces`, between host memory and the copy of `storage` in `home`
+/// (into it where `into_device`), once `region`, which they cover there, is held there: for
+/// writing, after the commands using it have run, every other copy of it then stale; for
+/// reading, after the commands writing it.
+void copy_at_home(buffer& storage, const device& home, const byte_ranges& region,
+                  const std::vector<device_copy>& pieces, bool into_device);
+
 /// fill_from_range() is copy(first, dest) from the contiguous host range at `first` into the
-/// copy of `dest` in `home` (home_to_fill()), once the commands using that copy have run;
-/// the mirror, and every other copy, go stale.
+/// copy of `dest` in `home` (home_to_fill()).
 template <class Dest, class T>
 void fill_from_range(const device& home, const T* first, Dest& dest) {
   buffer& to = *container_access::storage(dest);
-  const byte_ranges region = container_access::region(dest);
-  held_regions held;
-  {
-    std::lock_guard lock(command_queue::preparation());
-    held.take(to, &home, region, concurrency::access_type_write, nullptr);
-  }
-  to.report_failure(region);
-  copy_range_in(home, range_pieces(container_access::layout(dest), to.host_data(), to.base_in(&home), first, true));
+  copy_at_home(to, home, container_access::region(dest),
+               range_pieces(container_access::layout(dest), to.host_data(), to.base_in(&home), first, true), true);
 }
 
 /// read_into_range() is copy(src, out) from the copy of `src` in `home` (home_to_read())
-/// into the contiguous host range at `out`, once the commands writing it there have run.
+/// into the contiguous host range at `out`.
 template <class Src, class T>
 void read_into_range(const device& home, const Src& src, T* out) {
   buffer& from = *container_access::storage(src);
-  const byte_ranges region = container_access::region(src);
-  held_regions held;
-  {
-    std::lock_guard lock(command_queue::preparation());
-    held.take(from, &home, region, concurrency::access_type_read, nullptr);
-  }
-  from.report_failure(region);
-  copy_range_out(home,
-                 range_pieces(container_access::layout(src), from.host_data(), from.base_in(&home), out, false));
+  copy_at_home(from, home, container_access::region(src),
+               range_pieces(container_access::layout(src), from.host_data(), from.base_in(&home), out, false), false);
 }
 
 }  // namespace ample::detail
