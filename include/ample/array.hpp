@@ -189,7 +189,7 @@ class AMPLE_AMP_CPU array {
   AMPLE_CPU_ONLY array(const array& other)
       : array(other.extent,
               placement{other.accelerator_view, other.associated_accelerator_view, other.cpu_access_type}) {
-    if (!ample::detail::copy_on_device(other, *this))
+    if (!ample::detail::copy_on_device(other, *this) && !ample::detail::copy_across(other, *this))
       std::copy_n(other.host_elements(), extent.size(), overwritten_elements());
   }
   array(array&& other) noexcept = default;
@@ -491,9 +491,11 @@ class AMPLE_AMP_CPU array {
   ample::detail::byte_ranges host_region() const { return ample::detail::byte_ranges(0, storage_->bytes()); }
 
   /// copy_from() fills a new array with the elements of `src` (its constructors from a view):
-  /// within a device's memory where the view's elements are current there (copy_on_device()).
+  /// within a device's memory where the view's elements are current there (copy_on_device()),
+  /// from the view's host copy straight into the array's home in a device's memory where it
+  /// has one (copy_across()).
   void copy_from(const array_view<const T, N>& src) {
-    if (ample::detail::copy_on_device(src, *this)) return;
+    if (ample::detail::copy_on_device(src, *this) || ample::detail::copy_across(src, *this)) return;
     ample::detail::copy_layout(ample::detail::container_access::host_layout(src, access_type_read),
                                host_layout(access_type_write));
   }

@@ -118,12 +118,14 @@ void drain_container(const Src& src, Out out) {
 
 /// copy_between() copies container `src` into container `dest`: within a device's memory
 /// where the source is current there and the destination lives there (copy_on_device()),
-/// otherwise on the host, each made current there first; runtime_exception naming both
+/// straight between one side's host copy and the other's home in a device's memory where
+/// that is where each is wanted (copy_across()), otherwise on the host, each made current
+/// there first; runtime_exception naming both
 /// extents, before either is touched, if they differ.
 template <class Src, class Dest>
 void copy_between(const Src& src, Dest& dest) {
   require_same_extent(concurrency::extent<Src::rank>(src.extent), concurrency::extent<Dest::rank>(dest.extent), "copy");
-  if (copy_on_device(src, dest)) return;
+  if (copy_on_device(src, dest) || copy_across(src, dest)) return;
   copy_layout(container_access::host_layout(src, concurrency::access_type_read),
               container_access::host_layout(dest, concurrency::access_type_write));
 }

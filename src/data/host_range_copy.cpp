@@ -46,4 +46,19 @@ void copy_at_home(buffer& storage, const device& home, const byte_ranges& region
   else copy_range_out(home, pieces);
 }
 
+void copy_through(buffer& from, const device* from_space, const byte_ranges& from_region, buffer& to,
+                  const device* to_space, const byte_ranges& to_region, const device& space,
+                  const std::vector<device_copy>& pieces, bool into_device) {
+  held_regions held;
+  {
+    std::lock_guard lock(command_queue::preparation());
+    held.take(from, from_space, from_region, concurrency::access_type_read, nullptr);
+    held.take(to, to_space, to_region, concurrency::access_type_write, nullptr);
+  }
+  from.report_failure(from_region);
+  to.report_failure(to_region);
+  if (into_device) copy_range_in(space, pieces);
+  else copy_range_out(space, pieces);
+}
+
 }  // namespace ample::detail

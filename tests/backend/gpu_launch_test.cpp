@@ -196,6 +196,33 @@ TEST_F(GpuLaunchTest, ContiguousHostRangesMoveStraightBetweenTheProgramAndAnArra
   EXPECT_EQ(hook_.launches, 1);
 }
 
+// A view over a std::vector copied into an array in the GPU's memory, or made into one, goes
+// straight from the vector to the GPU; the array copied back into a view over a vector goes
+// straight from the GPU into the vector.
+TEST_F(GpuLaunchTest, CopiesBetweenViewsOverHostMemoryAndArraysInTheGpusMemoryCrossOnce) {
+#ifndef AMPLE_EXPECT_DEVICE_CODE
+  GTEST_SKIP() << "skipped: without device code arrays on the GPU live in host memory";
+#endif
+  constexpr int n = 1000;
+  constexpr std::uint64_t bytes = n * sizeof(int);
+  std::vector<int> in(n), out(n, 0);
+  std::iota(in.begin(), in.end(), 5);
+  const array_view<const int, 1> source(n, in);
+  const auto start = transfers(gpu_);
+  const auto moved_in = [&] { return transfers(gpu_).bytes_in - start.bytes_in; };
+  const auto moved_out = [&] { return transfers(gpu_).bytes_out - start.bytes_out; };
+  array<int, 1> made(source, gpu_.get_default_view());
+  array<int, 1> copied(n, gpu_.get_default_view());
+  copy(source, copied);
+  EXPECT_EQ(moved_in(), 2 * bytes);
+  const array_view<int, 1> target(n, out);
+  copy(made, target);
+  EXPECT_EQ(out, in) << "the vector under the view holds them at once";
+  copy(copied.section(0, n / 2), target.section(n / 2, n / 2));
+  for (int i = 0; i < n / 2; ++i) ASSERT_EQ(out[n / 2 + i], in[i]) << i;
+  EXPECT_EQ(moved_out(), bytes + bytes / 2);
+}
+
 // A copy between a host range and the GPU's memory that the driver refuses throws from copy()
 // itself, naming the bytes and the GPU.
 TEST_F(GpuLaunchTest, AFailedCopyBetweenAHostRangeAndTheGpuNamesItsBytes) {

@@ -170,6 +170,28 @@ TEST(CopyTest, ContiguousHostRangesMoveStraightToAndFromAViewsHomeOnADevice) {
   }
 }
 
+// Between a view over host memory and a view made from an extent alone (at home in REF's
+// memory in the ref: runs), a copy crosses once: from the vector straight into the device's
+// memory, and back from there straight into a vector, the mirror passed by both ways.
+TEST(CopyTest, CopiesBetweenHostMemoryAndAViewsHomeOnADeviceCrossOnce) {
+  const std::vector<int> data = iota_vector(6 * 8, 1);
+  std::vector<int> back(6 * 8, 0);
+  array_view<int, 2> implicit(6, 8);
+  const ample::detail::device* home = ample::detail::mirrored_home(*ample::detail::container_access::storage(implicit));
+  const auto in = moved_in(home), out = moved_out(home);
+  const array_view<const int, 2> source(6, 8, data);
+  copy(source.section(1, 0, 4, 8), implicit.section(2, 0, 4, 8));
+  if (home != nullptr) EXPECT_EQ(moved_in(home) - in, 32 * sizeof(int)) << "into the device's memory at once";
+  const array_view<int, 2> target(6, 8, back);
+  copy(implicit.section(2, 0, 4, 8), target.section(0, 0, 4, 8));
+  for (int i = 0; i < 32; ++i) ASSERT_EQ(back[i], data[8 + i]) << i;
+  copy(implicit.section(3, 0, 1, 8), target.section(5, 0, 1, 8));
+  for (int i = 0; i < 8; ++i) ASSERT_EQ(back[40 + i], data[16 + i]) << i;
+  if (home != nullptr) EXPECT_EQ(moved_out(home) - out, 40 * sizeof(int)) << "each copy out from the device's memory";
+  EXPECT_EQ(implicit(2, 0), data[8]) << "host access brings them to the mirror";
+  EXPECT_EQ(implicit(0, 0), 0);
+}
+
 TEST(CopyTest, ExtentMismatchThrowsNamingBothExtents) {
   array<int, 2> a(3, 4);
   array<int, 2> b(4, 3);

@@ -11,6 +11,7 @@
 #include "bitwise_copyable.hpp"
 #include "buffer.hpp"
 #include "byte_ranges.hpp"
+#include "device_copy.hpp"
 #include "memory_ops.hpp"
 #include "strided_layout.hpp"
 
@@ -118,6 +119,50 @@ void read_into_range(const device& home, const Src& src, T* out) {
   buffer& from = *container_access::storage(src);
   copy_at_home(from, home, container_access::region(src),
                range_pieces(container_access::layout(src), from.host_data(), from.base_in(&home), out, false), false);
+}
+
+/// copy_through() makes `pieces` between host memory and the memory of `space` (into it where
+/// `into_device`) for a copy between containers: `from_region` of `from` held for reading in
+/// `from_space`, `to_region` of `to` for writing in `to_space`, as copy_at_home() holds one.
+void copy_through(buffer& from, const device* from_space, const byte_ranges& from_region, buffer& to,
+                  const device* to_space, const byte_ranges& to_region, const device& space,
+                  const std::vector<device_copy>& pieces, bool into_device);
+
+/// copy_across() is copy(src, dest) between containers of the same extent, made as one
+/// crossing between host memory and a device's where one side lives in the device's memory
+/// past a mirror: from the source's host copy, where that holds the source current, into the
+/// destination's home (home_to_fill()); or from the source's home, where only that holds it
+/// (home_to_read()), into a destination kept in host memory. A view over a std::vector
+/// copied into an array on a GPU, say, or back. False, with nothing done, otherwise (and for
+/// two sides in one buffer, and elements that are not bitwise copyable): the caller copies
+/// through the host copies.
+template <class Src, class Dest>
+bool copy_across(const Src& src, Dest& dest) {
+  using element = std::remove_const_t<typename decltype(container_access::layout(src))::element_type>;
+  if constexpr (!is_bitwise_copyable_v<element>) {
+    return false;
+  } else {
+    buffer* from = container_access::storage(src);
+    buffer* to = container_access::storage(dest);
+    if (from == nullptr || to == nullptr || from == to) return false;
+    const byte_ranges from_region = container_access::region(src);
+    const byte_ranges to_region = container_access::region(dest);
+    if (const device* home = home_to_fill(dest); home != nullptr && from->current_in(nullptr, from_region)) {
+      copy_through(*from, nullptr, from_region, *to, home, to_region, *home,
+                   device_pieces(container_access::layout(src), from->host_data(), from->host_data(),
+                                 container_access::layout(dest), to->host_data(), to->base_in(home)),
+                   true);
+      return true;
+    }
+    if (const device* home = home_holding(*from, from_region); home != nullptr && to->home_space() == nullptr) {
+      copy_through(*from, home, from_region, *to, nullptr, to_region, *home,
+                   device_pieces(container_access::layout(src), from->host_data(), from->base_in(home),
+                                 container_access::layout(dest), to->host_data(), to->host_data()),
+                   false);
+      return true;
+    }
+    return false;
+  }
 }
 
 }  // namespace ample::detail
