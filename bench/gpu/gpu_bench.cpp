@@ -345,7 +345,8 @@ void gpu_suite::array_round_trip(std::size_t count) {
 std::string gpu_suite::wrong_count(const std::vector<float>& host, int runs) {
   for (std::size_t i = 0; i < host.size(); ++i)
     if (host[i] != static_cast<float>(runs))
-      return "element " + std::to_string(i) + " is " + std::to_string(host[i]) + " after " + std::to_string(runs) + " runs";
+      return "element " + std::to_string(i) + " is " + std::to_string(host[i]) + " after " + std::to_string(runs) +
+             " runs";
   return {};
 }
 

@@ -234,7 +234,6 @@ concurrency::completion_future copy_async_with(C& c, concurrency::access_type ac
   return submit_copy(*queue, std::move(held), [move, layout = container_access::layout(c)] { move(layout); });
 }
 
-
 /// queue_range_copy() is fill_from_range() (`into_device`) or read_into_range(), queued as
 /// copy_async_between() is on the queue of `c`'s storage, at home in `home`'s memory.
 template <class C, class T>
@@ -249,10 +248,7 @@ concurrency::completion_future queue_range_copy(C& c, const device& home, T* ran
   }
   std::vector<device_copy> pieces =
       range_pieces(container_access::layout(c), storage.host_data(), storage.base_in(&home), range, into_device);
-  const auto move = [&home, pieces = std::move(pieces), into_device] {
-    if (into_device) copy_range_in(home, pieces);
-    else copy_range_out(home, pieces);
-  };
+  const auto move = [&home, pieces = std::move(pieces), into_device] { copy_range(home, pieces, into_device); };
   if (queue == nullptr) {
     storage.report_failure(container_access::region(c));
     move();
@@ -332,22 +328,26 @@ void copy(const array_view<T, N>& src, const array_view<T, N>& dest) {
 template <ample::detail::host_iterator It, class T, int N>
 void copy(It first, It last, array<T, N>& dest) {
   ample::detail::check_range_size(first, last, dest.extent);
-  ample::detail::fill_container(first, dest, [&](const auto& layout) { ample::detail::copy_from_range(first, last, layout); });
+  ample::detail::fill_container(first, dest,
+                                [&](const auto& layout) { ample::detail::copy_from_range(first, last, layout); });
 }
 template <ample::detail::host_iterator It, class T, int N>
 void copy(It first, It last, const array_view<T, N>& dest) {
   ample::detail::check_range_size(first, last, concurrency::extent<N>(dest.extent));
-  ample::detail::fill_container(first, dest, [&](const auto& layout) { ample::detail::copy_from_range(first, last, layout); });
+  ample::detail::fill_container(first, dest,
+                                [&](const auto& layout) { ample::detail::copy_from_range(first, last, layout); });
 }
 /// copy(first, dest) fills an array or view from a host iterator, reading dest.extent.size()
 /// elements.
 template <ample::detail::host_iterator It, class T, int N>
 void copy(It first, array<T, N>& dest) {
-  ample::detail::fill_container(first, dest, [&](const auto& layout) { ample::detail::copy_from_begin(first, layout); });
+  ample::detail::fill_container(first, dest,
+                                [&](const auto& layout) { ample::detail::copy_from_begin(first, layout); });
 }
 template <ample::detail::host_iterator It, class T, int N>
 void copy(It first, const array_view<T, N>& dest) {
-  ample::detail::fill_container(first, dest, [&](const auto& layout) { ample::detail::copy_from_begin(first, layout); });
+  ample::detail::fill_container(first, dest,
+                                [&](const auto& layout) { ample::detail::copy_from_begin(first, layout); });
 }
 
 /// copy(src, out) writes all elements of an array or view to an output iterator.

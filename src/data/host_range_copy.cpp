@@ -7,24 +7,16 @@
 #include "ample/detail/held_regions.hpp"
 
 namespace ample::detail {
-namespace {
 
-std::size_t total_bytes(const std::vector<device_copy>& pieces) {
+void copy_range(const device& space, const std::vector<device_copy>& pieces, bool into_device) {
   std::size_t bytes = 0;
-  for (const device_copy& piece : pieces) bytes += piece.bytes;
-  return bytes;
-}
-
-}  // namespace
-
-void copy_range_in(const device& space, const std::vector<device_copy>& pieces) {
-  for (const device_copy& piece : pieces) space.memory->copy_in(space, piece.to, piece.from, piece.bytes);
-  space.transfers.count_in(total_bytes(pieces));
-}
-
-void copy_range_out(const device& space, const std::vector<device_copy>& pieces) {
-  for (const device_copy& piece : pieces) space.memory->copy_out(space, piece.to, piece.from, piece.bytes);
-  space.transfers.count_out(total_bytes(pieces));
+  for (const device_copy& piece : pieces) {
+    if (into_device) space.memory->copy_in(space, piece.to, piece.from, piece.bytes);
+    else space.memory->copy_out(space, piece.to, piece.from, piece.bytes);
+    bytes += piece.bytes;
+  }
+  if (into_device) space.transfers.count_in(bytes);
+  else space.transfers.count_out(bytes);
 }
 
 const device* home_holding(buffer& storage, const byte_ranges& region) {
@@ -42,8 +34,7 @@ void copy_at_home(buffer& storage, const device& home, const byte_ranges& region
               nullptr);
   }
   storage.report_failure(region);
-  if (into_device) copy_range_in(home, pieces);
-  else copy_range_out(home, pieces);
+  copy_range(home, pieces, into_device);
 }
 
 void copy_through(buffer& from, const device* from_space, const byte_ranges& from_region, buffer& to,
@@ -57,8 +48,7 @@ void copy_through(buffer& from, const device* from_space, const byte_ranges& fro
   }
   from.report_failure(from_region);
   to.report_failure(to_region);
-  if (into_device) copy_range_in(space, pieces);
-  else copy_range_out(space, pieces);
+  copy_range(space, pieces, into_device);
 }
 
 }  // namespace ample::detail

@@ -116,9 +116,14 @@ TEST(CopyTest, IntoSectionLeavesRestUntouched) {
   EXPECT_EQ(v, (std::vector<int>{0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 3, 4, 0}));
 }
 
-/// moved_bytes() counts what moved in and out of the memory of `home` (nothing, for none).
-std::uint64_t moved_in(const ample::detail::device* home) { return home != nullptr ? home->transfers.load().bytes_in : 0; }
-std::uint64_t moved_out(const ample::detail::device* home) { return home != nullptr ? home->transfers.load().bytes_out : 0; }
+/// moved_in() and moved_out() count the bytes copied in and out of the memory of `home`
+/// since the start (nothing, for none).
+std::uint64_t moved_in(const ample::detail::device* home) {
+  return home != nullptr ? home->transfers.load().bytes_in : 0;
+}
+std::uint64_t moved_out(const ample::detail::device* home) {
+  return home != nullptr ? home->transfers.load().bytes_out : 0;
+}
 
 // A view made from an extent alone keeps its data where the default accelerator keeps data:
 // on REF (the ref: runs) and a GPU, in the device's memory, with a host mirror for host

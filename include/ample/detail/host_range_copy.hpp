@@ -68,10 +68,9 @@ std::vector<device_copy> range_pieces(const strided_layout<T, N>& layout, const 
   return pieces;
 }
 
-/// copy_range_in() copies `pieces` from host memory into the memory of `space`, and
-/// copy_range_out() out of it; each counts one copy of all their bytes.
-void copy_range_in(const device& space, const std::vector<device_copy>& pieces);
-void copy_range_out(const device& space, const std::vector<device_copy>& pieces);
+/// copy_range() copies `pieces` from host memory into the memory of `space` where
+/// `into_device`, out of it otherwise, and counts one copy of all their bytes.
+void copy_range(const device& space, const std::vector<device_copy>& pieces, bool into_device);
 
 /// home_to_fill() is where copy(first, dest) from a contiguous host range puts the elements:
 /// the mirrored_home() of `dest`'s storage, where the next kernel reads them; nullptr where
