@@ -41,13 +41,7 @@ void copy_through(buffer& from, const device* from_space, const byte_ranges& fro
                   const device* to_space, const byte_ranges& to_region, const device& space,
                   const std::vector<device_copy>& pieces, bool into_device) {
   held_regions held;
-  {
-    std::lock_guard lock(command_queue::preparation());
-    held.take(from, from_space, from_region, concurrency::access_type_read, nullptr);
-    held.take(to, to_space, to_region, concurrency::access_type_write, nullptr);
-  }
-  from.report_failure(from_region);
-  to.report_failure(to_region);
+  held.take_for_copy(from, from_space, from_region, to, to_space, to_region);
   copy_range(space, pieces, into_device);
 }
 

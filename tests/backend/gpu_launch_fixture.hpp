@@ -138,6 +138,13 @@ class GpuLaunchTest : public ::testing::Test {
   static ample::detail::transfer_counters::totals transfers(const accelerator& a) {
     return ample::detail::find_device(a.get_device_path())->transfers.load();
   }
+  /// transfer_meter counts the bytes copied into and out of a GPU's memory since it was made.
+  struct transfer_meter {
+    const accelerator& gpu;
+    ample::detail::transfer_counters::totals start = transfers(gpu);
+    std::uint64_t in() const { return transfers(gpu).bytes_in - start.bytes_in; }
+    std::uint64_t out() const { return transfers(gpu).bytes_out - start.bytes_out; }
+  };
 
   accelerator gpu_{accelerator::cpu_accelerator};
   launch_hook hook_;

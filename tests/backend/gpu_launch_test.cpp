@@ -162,37 +162,35 @@ TEST_F(GpuLaunchTest, ContiguousHostRangesMoveStraightBetweenTheProgramAndAnArra
   constexpr std::uint64_t bytes = n * sizeof(int);
   std::vector<int> in(n);
   std::iota(in.begin(), in.end(), 0);
-  const auto start = transfers(gpu_);
-  const auto moved_in = [&] { return transfers(gpu_).bytes_in - start.bytes_in; };
-  const auto moved_out = [&] { return transfers(gpu_).bytes_out - start.bytes_out; };
+  const transfer_meter moved{gpu_};
   array<int, 1> a(n, in.begin(), in.end(), gpu_.get_default_view());
-  EXPECT_EQ(moved_in(), bytes) << "made in the GPU's memory";
+  EXPECT_EQ(moved.in(), bytes) << "made in the GPU's memory";
   const auto add_ten = [&a](index<1> i) restrict(amp) { a[i] += 10; };
   hook_.play = play_flat<decltype(add_ten), 1>(nullptr, &a);
   parallel_for_each(gpu_.get_default_view(), a.extent, add_ten);
-  EXPECT_EQ(moved_in(), bytes) << "the kernel found the elements there";
+  EXPECT_EQ(moved.in(), bytes) << "the kernel found the elements there";
 
   std::vector<int> out(n, -1);
   copy(a, out.begin());
   for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], i + 10) << "element " << i;
   const std::vector<int> converted = a;
   EXPECT_EQ(converted, out);
-  EXPECT_EQ(moved_out(), 2 * bytes) << "each copy out came from the GPU's memory: the mirror is not theirs to fill";
+  EXPECT_EQ(moved.out(), 2 * bytes) << "each copy out came from the GPU's memory: the mirror is not theirs to fill";
 
   copy(in.data(), in.data() + n, a);
   copy_async(in.begin(), a).get();
   const array<int, 1> from_pointer(extent<1>(n), in.data(), gpu_.get_default_view());
-  EXPECT_EQ(moved_in(), 4 * bytes);
+  EXPECT_EQ(moved.in(), 4 * bytes);
   std::vector<int> async_out(n, -1);
   copy_async(from_pointer, async_out.begin()).get();
   EXPECT_EQ(async_out, in);
-  EXPECT_EQ(moved_out(), 3 * bytes);
+  EXPECT_EQ(moved.out(), 3 * bytes);
 
   EXPECT_EQ(a[n - 1], n - 1) << "host access brings the elements to the mirror";
-  EXPECT_EQ(moved_out(), 4 * bytes);
+  EXPECT_EQ(moved.out(), 4 * bytes);
   copy(a, out.begin());
   EXPECT_EQ(out, in);
-  EXPECT_EQ(moved_out(), 4 * bytes) << "with the mirror current, a copy out reads it";
+  EXPECT_EQ(moved.out(), 4 * bytes) << "with the mirror current, a copy out reads it";
   EXPECT_EQ(hook_.launches, 1);
 }
 
@@ -208,19 +206,17 @@ TEST_F(GpuLaunchTest, CopiesBetweenViewsOverHostMemoryAndArraysInTheGpusMemoryCr
   std::vector<int> in(n), out(n, 0);
   std::iota(in.begin(), in.end(), 5);
   const array_view<const int, 1> source(n, in);
-  const auto start = transfers(gpu_);
-  const auto moved_in = [&] { return transfers(gpu_).bytes_in - start.bytes_in; };
-  const auto moved_out = [&] { return transfers(gpu_).bytes_out - start.bytes_out; };
+  const transfer_meter moved{gpu_};
   array<int, 1> made(source, gpu_.get_default_view());
   array<int, 1> copied(n, gpu_.get_default_view());
   copy(source, copied);
-  EXPECT_EQ(moved_in(), 2 * bytes);
+  EXPECT_EQ(moved.in(), 2 * bytes);
   const array_view<int, 1> target(n, out);
   copy(made, target);
   EXPECT_EQ(out, in) << "the vector under the view holds them at once";
   copy(copied.section(0, n / 2), target.section(n / 2, n / 2));
   for (int i = 0; i < n / 2; ++i) ASSERT_EQ(out[n / 2 + i], in[i]) << i;
-  EXPECT_EQ(moved_out(), bytes + bytes / 2);
+  EXPECT_EQ(moved.out(), bytes + bytes / 2);
 }
 
 // A copy between a host range and the GPU's memory that the driver refuses throws from copy()
@@ -338,14 +334,12 @@ TEST_F(GpuLaunchTest, RawBytesMoveStraightBetweenTheProgramAndATextureInTheGpusM
   std::vector<int> in(16 * 8);
   std::iota(in.begin(), in.end(), 0);
   graphics::texture<int, 2> tex(16, 8, gpu_.get_default_view());
-  const auto start = transfers(gpu_);
-  const auto moved_in = [&] { return transfers(gpu_).bytes_in - start.bytes_in; };
-  const auto moved_out = [&] { return transfers(gpu_).bytes_out - start.bytes_out; };
+  const transfer_meter moved{gpu_};
   graphics::copy(in.data(), bytes, tex);
-  EXPECT_EQ(moved_in(), bytes);
+  EXPECT_EQ(moved.in(), bytes);
   const int block[4] = {-1, -2, -3, -4};
   graphics::copy(block, sizeof(block), tex, index<2>(3, 5), extent<2>(2, 2));
-  EXPECT_EQ(moved_in(), bytes + sizeof(block)) << "a row of two texels, twice";
+  EXPECT_EQ(moved.in(), bytes + sizeof(block)) << "a row of two texels, twice";
   in[3 * 8 + 5] = -1;
   in[3 * 8 + 6] = -2;
   in[4 * 8 + 5] = -3;
@@ -357,14 +351,14 @@ TEST_F(GpuLaunchTest, RawBytesMoveStraightBetweenTheProgramAndATextureInTheGpusM
   int corner[4] = {};
   graphics::copy(tex, index<2>(3, 5), extent<2>(2, 2), corner, sizeof(corner));
   EXPECT_EQ(corner[3], -4);
-  EXPECT_EQ(moved_out(), bytes + sizeof(corner)) << "each copy out from the GPU's memory";
-  EXPECT_EQ(moved_in(), bytes + sizeof(block));
+  EXPECT_EQ(moved.out(), bytes + sizeof(corner)) << "each copy out from the GPU's memory";
+  EXPECT_EQ(moved.in(), bytes + sizeof(block));
 
   EXPECT_EQ(tex(index<2>(15, 7)), 16 * 8 - 1) << "host access brings the texels to the mirror";
-  EXPECT_EQ(moved_out(), 2 * bytes + sizeof(corner));
+  EXPECT_EQ(moved.out(), 2 * bytes + sizeof(corner));
   graphics::copy(tex, out.data(), bytes);
   EXPECT_EQ(out, in);
-  EXPECT_EQ(moved_out(), 2 * bytes + sizeof(corner)) << "with the mirror current, a copy out reads it";
+  EXPECT_EQ(moved.out(), 2 * bytes + sizeof(corner)) << "with the mirror current, a copy out reads it";
 }
 
 TEST_F(GpuLaunchTest, TextureViewsByValueReachTheGpusCopy) {

@@ -100,13 +100,7 @@ bool copy_on_device(const Src& src, Dest& dest) {
   const byte_ranges from_region = container_access::region(src);
   const byte_ranges to_region = container_access::region(dest);
   held_regions held;
-  {
-    std::lock_guard lock(command_queue::preparation());
-    held.take(from, space, from_region, concurrency::access_type_read, nullptr);
-    held.take(to, space, to_region, concurrency::access_type_write, nullptr);
-  }
-  from.report_failure(from_region);
-  to.report_failure(to_region);
+  held.take_for_copy(from, space, from_region, to, space, to_region);
   copy_within_device(*space, pieces_for_containers(*space, src, dest));
   return true;
 }

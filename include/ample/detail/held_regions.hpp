@@ -2,6 +2,7 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "../config.hpp"
@@ -32,6 +33,21 @@ class held_regions {
     if (region.empty()) return;
     storage.acquire(space, region, access, true, queue);
     held_.push_back({storage.shared_from_this(), space, std::move(region), access});
+  }
+
+  /// take_for_copy() takes, together (no command submitted in between), what a copy made
+  /// before its call returns uses: `from_region` of `from` for reading in `from_space`,
+  /// `to_region` of `to` for writing in `to_space`; then it rethrows a failure that either
+  /// region recorded (buffer::report_failure()).
+  void take_for_copy(buffer& from, const device* from_space, const byte_ranges& from_region, buffer& to,
+                     const device* to_space, const byte_ranges& to_region) {
+    {
+      std::lock_guard lock(command_queue::preparation());
+      take(from, from_space, from_region, concurrency::access_type_read, nullptr);
+      take(to, to_space, to_region, concurrency::access_type_write, nullptr);
+    }
+    from.report_failure(from_region);
+    to.report_failure(to_region);
   }
 
   /// hold_for_host_read() holds what a later host read of `region` of `storage` needs held
