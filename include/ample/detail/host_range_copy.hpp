@@ -92,7 +92,9 @@ const device* home_holding(buffer& storage, const byte_ranges& region);
 template <class Src>
 const device* home_to_read(const Src& src) {
   buffer* from = container_access::storage(src);
-  return from != nullptr ? home_holding(*from, container_access::region(src)) : nullptr;
+  // Checked before the region is computed: on the CPU engine there is never a home to read.
+  if (from == nullptr || mirrored_home(*from) == nullptr) return nullptr;
+  return home_holding(*from, container_access::region(src));
 }
 
 /// copy_at_home() makes `pieces`, between host memory and the copy of `storage` in `home`
@@ -143,7 +145,10 @@ bool copy_across(const Src& src, Dest& dest) {
   } else {
     buffer* from = container_access::storage(src);
     buffer* to = container_access::storage(dest);
-    if (from == nullptr || to == nullptr || from == to) return false;
+    // One load each before any region is computed: every copy on the CPU engine asks.
+    if (from == nullptr || to == nullptr || from == to ||
+        (mirrored_home(*from) == nullptr && mirrored_home(*to) == nullptr))
+      return false;
     const byte_ranges from_region = container_access::region(src);
     const byte_ranges to_region = container_access::region(dest);
     if (const device* home = home_to_fill(dest); home != nullptr && from->current_in(nullptr, from_region)) {

@@ -147,12 +147,14 @@ template <class T, int N>
 void copy_to_bytes(const texture_section<T, N>& src, void* dst, unsigned int size) {
   require_byte_size("copy destination", size, src.bytes());
   buffer& texels = src.storage->texels();
-  const strided_layout<unsigned char, N> box = byte_layout(src);
-  const byte_ranges region = byte_ranges::of(box, texels.host_data());
-  if (const device* home = home_holding(texels, region)) {
-    copy_at_home(texels, *home, region, range_pieces(box, texels.host_data(), texels.base_in(home), dst, false),
-                 false);
-    return;
+  if (mirrored_home(texels) != nullptr) {
+    const strided_layout<unsigned char, N> box = byte_layout(src);
+    const byte_ranges region = byte_ranges::of(box, texels.host_data());
+    if (const device* home = home_holding(texels, region)) {
+      copy_at_home(texels, *home, region, range_pieces(box, texels.host_data(), texels.base_in(home), dst, false),
+                   false);
+      return;
+    }
   }
   src.storage->host_access(concurrency::access_type_read);
   auto* out = static_cast<unsigned char*>(dst);
