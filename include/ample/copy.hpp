@@ -164,13 +164,30 @@ std::optional<concurrency::completion_future> read_host_later(buffer& from, cons
   });
 }
 
+/// queue_crossing() makes `planned` (plan_crossing()) on `queue`, its regions taken now and
+/// held until it has run, as copy_async_between() queues a copy.
+inline concurrency::completion_future queue_crossing(command_queue& queue, crossing planned) {
+  auto held = std::make_shared<held_regions>();
+  {
+    std::lock_guard lock(command_queue::preparation());
+    held->take(*planned.from, planned.from_space, std::move(planned.from_region), concurrency::access_type_read,
+               &queue);
+    held->take(*planned.to, planned.to_space, std::move(planned.to_region), concurrency::access_type_write, &queue);
+  }
+  return submit_copy(queue, std::move(held),
+                     [space = planned.space, pieces = std::move(planned.pieces), into_device = planned.into_device] {
+                       copy_range(*space, pieces, into_device);
+                     });
+}
+
 /// copy_async_between() is copy_between() queued (copy_async() below): the source made
 /// current where the copy is made (the host, or the device copy_on_device() would choose)
 /// and held for reading, the destination held for writing there, now; the elements moved
 /// when the queue reaches the copy. On the device, a source that kernels of the same queue
-/// write is held without waiting for them: the queue runs the copy after them. If the source
-/// is on another queue, that queue's work finishes first: kernels reach arrays by reference,
-/// unrecorded.
+/// write is held without waiting for them: the queue runs the copy after them. Between host
+/// memory and a side at home in a device's memory it crosses once (plan_crossing()), held the
+/// same way. If the source is on another queue, that queue's work finishes first: kernels
+/// reach arrays by reference, unrecorded.
 template <class Src, class Dest>
 concurrency::completion_future copy_async_between(const Src& src, Dest& dest) {
   require_same_extent(concurrency::extent<Src::rank>(src.extent), concurrency::extent<Dest::rank>(dest.extent), "copy");
@@ -194,6 +211,9 @@ concurrency::completion_future copy_async_between(const Src& src, Dest& dest) {
   }
   if (command_queue* other = queue_of(from); other != nullptr && other != queue) other->marker().wait();
   const device* space = device_for_containers(src, dest);
+  if (space == nullptr) {
+    if (std::optional<crossing> planned = plan_crossing(src, dest)) return queue_crossing(*queue, *std::move(planned));
+  }
   auto held = std::make_shared<held_regions>();
   {
     std::lock_guard lock(command_queue::preparation());

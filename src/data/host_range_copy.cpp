@@ -37,12 +37,11 @@ void copy_at_home(buffer& storage, const device& home, const byte_ranges& region
   copy_range(home, pieces, into_device);
 }
 
-void copy_through(buffer& from, const device* from_space, const byte_ranges& from_region, buffer& to,
-                  const device* to_space, const byte_ranges& to_region, const device& space,
-                  const std::vector<device_copy>& pieces, bool into_device) {
+void copy_through(const crossing& planned) {
   held_regions held;
-  held.take_for_copy(from, from_space, from_region, to, to_space, to_region);
-  copy_range(space, pieces, into_device);
+  held.take_for_copy(*planned.from, planned.from_space, planned.from_region, *planned.to, planned.to_space,
+                     planned.to_region);
+  copy_range(*planned.space, planned.pieces, planned.into_device);
 }
 
 }  // namespace ample::detail

@@ -219,6 +219,41 @@ TEST_F(GpuLaunchTest, CopiesBetweenViewsOverHostMemoryAndArraysInTheGpusMemoryCr
   EXPECT_EQ(moved.out(), bytes + bytes / 2);
 }
 
+// copy_async() between them crosses once too, queued on the GPU's stream: a copy out queued
+// after a kernel that writes the array reads what the kernel wrote.
+TEST_F(GpuLaunchTest, QueuedCopiesBetweenViewsOverHostMemoryAndArraysInTheGpusMemoryCrossOnce) {
+#ifndef AMPLE_EXPECT_DEVICE_CODE
+  GTEST_SKIP() << "skipped: without device code arrays on the GPU live in host memory";
+#endif
+  constexpr int n = 1000;
+  constexpr std::uint64_t bytes = n * sizeof(int);
+  std::vector<int> in(n), out(n, 0);
+  std::iota(in.begin(), in.end(), 5);
+  const array_view<const int, 1> source(n, in);
+  array<int, 1> a(n, gpu_.get_default_view());
+  const transfer_meter moved{gpu_};
+  copy_async(source, a).get();
+  EXPECT_EQ(moved.in(), bytes);
+  const auto twice = [&a](index<1> i) restrict(amp) { a[i] *= 2; };
+  hook_.play = play_flat<decltype(twice), 1>(in.data(), &a);
+  parallel_for_each(gpu_.get_default_view(), a.extent, twice);
+  const array_view<int, 1> target(n, out);
+  copy_async(a, target).get();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 2 * in[i]) << i;
+  EXPECT_EQ(hook_.launches, 1);
+  EXPECT_EQ(moved.in(), bytes) << "the kernel read the array where the copy put it";
+  EXPECT_EQ(moved.out(), bytes);
+  const auto fail_next = fake_function<void(int)>("ample_fake_cuda_fail_next");
+  ASSERT_NE(fail_next, nullptr);
+  fail_next(700);  // CUDA_ERROR_ILLEGAL_ADDRESS
+  try {
+    copy_async(source, a).get();
+    ADD_FAILURE() << "the copy did not fail";
+  } catch (const accelerator_view_removed& e) {
+    EXPECT_NE(std::string(e.what()).find("copy of 4000 bytes to Ample fake GPU"), std::string::npos) << e.what();
+  }
+}
+
 // A copy between a host range and the GPU's memory that the driver refuses throws from copy()
 // itself, naming the bytes and the GPU.
 TEST_F(GpuLaunchTest, AFailedCopyBetweenAHostRangeAndTheGpuNamesItsBytes) {

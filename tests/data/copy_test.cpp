@@ -206,6 +206,31 @@ TEST(CopyTest, CopiesBetweenHostMemoryAndAViewsHomeOnADeviceCrossOnce) {
   EXPECT_EQ(implicit(5, 7), data[39]);
 }
 
+// copy_async() between them crosses once too, on the queue of the view's home; a copy out
+// queued after a kernel there that writes the view reads what the kernel wrote.
+TEST(CopyTest, QueuedCopiesBetweenHostMemoryAndAViewsHomeOnADeviceCrossOnce) {
+  const std::vector<int> data = iota_vector(6 * 8, 1);
+  std::vector<int> back(6 * 8, 0);
+  array_view<int, 2> implicit(6, 8);
+  const ample::detail::device* home = ample::detail::mirrored_home(*ample::detail::container_access::storage(implicit));
+  const auto in = moved_in(home), out = moved_out(home);
+  const array_view<const int, 2> source(6, 8, data);
+  copy_async(source.section(1, 0, 4, 8), implicit.section(2, 0, 4, 8)).get();
+  if (home != nullptr) {
+    EXPECT_EQ(moved_in(home) - in, 32 * sizeof(int)) << "into the device's memory, once";
+  }
+  const array_view<int, 2> rows = implicit.section(2, 0, 4, 8);
+  parallel_for_each(rows.extent, [=](index<2> i) restrict(amp) { rows[i] += 100; });
+  const array_view<int, 2> target(6, 8, back);
+  completion_future copied = copy_async(rows, target.section(1, 0, 4, 8));
+  copied.get();
+  for (int i = 0; i < 32; ++i) ASSERT_EQ(back[8 + i], data[8 + i] + 100) << i;
+  if (home != nullptr) {
+    EXPECT_EQ(moved_in(home) - in, 32 * sizeof(int)) << "the kernel read them where they were";
+    EXPECT_EQ(moved_out(home) - out, 32 * sizeof(int)) << "out of the device's memory, once";
+  }
+}
+
 TEST(CopyTest, ExtentMismatchThrowsNamingBothExtents) {
   array<int, 2> a(3, 4);
   array<int, 2> b(4, 3);

@@ -4,6 +4,7 @@
 
 #include <concepts>
 #include <iterator>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -122,51 +123,73 @@ void read_into_range(const device& home, const Src& src, T* out) {
                range_pieces(container_access::layout(src), from.host_data(), from.base_in(&home), out, false), false);
 }
 
-/// copy_through() makes `pieces` between host memory and the memory of `space` (into it where
-/// `into_device`) for a copy between containers: `from_region` of `from` held for reading in
-/// `from_space`, `to_region` of `to` for writing in `to_space`, as copy_at_home() holds one.
-void copy_through(buffer& from, const device* from_space, const byte_ranges& from_region, buffer& to,
-                  const device* to_space, const byte_ranges& to_region, const device& space,
-                  const std::vector<device_copy>& pieces, bool into_device);
+/// crossing is a copy between two containers made as one crossing between host memory and the
+/// memory of `space` (plan_crossing()): `pieces` into it where `into_device`, out of it
+/// otherwise, reading `from_region` of `from` in `from_space` and writing `to_region` of `to`
+/// in `to_space`.
+struct crossing {
+  buffer* from;
+  const device* from_space;
+  byte_ranges from_region;
+  buffer* to;
+  const device* to_space;
+  byte_ranges to_region;
+  const device* space;
+  std::vector<device_copy> pieces;
+  bool into_device;
+};
 
-/// copy_across() is copy(src, dest) between containers of the same extent, made as one
+/// plan_crossing() plans copy(src, dest) between containers of the same extent as one
 /// crossing between host memory and a device's where one side lives in the device's memory
 /// past a mirror: from the source's host copy, where that holds the source current, into the
 /// destination's home (home_to_fill()); or from the source's home, where only that holds it
-/// (home_to_read()), into a destination kept in host memory. A view over a std::vector
-/// copied into an array on a GPU, say, or back. False, with nothing done, otherwise (and for
-/// two sides in one buffer, and elements that are not bitwise copyable): the caller copies
-/// through the host copies.
+/// (home_holding()), into a destination kept in host memory. A view over a std::vector
+/// copied into an array on a GPU, say, or back. Empty otherwise (and for two sides in one
+/// buffer, and elements that are not bitwise copyable): the copy goes through the host
+/// copies.
 template <class Src, class Dest>
-bool copy_across(const Src& src, Dest& dest) {
+std::optional<crossing> plan_crossing(const Src& src, const Dest& dest) {
   using element = std::remove_const_t<typename decltype(container_access::layout(src))::element_type>;
   if constexpr (!is_bitwise_copyable_v<element>) {
-    return false;
+    return std::nullopt;
   } else {
     buffer* from = container_access::storage(src);
     buffer* to = container_access::storage(dest);
     // One load each before any region is computed: every copy on the CPU engine asks.
     if (from == nullptr || to == nullptr || from == to ||
         (mirrored_home(*from) == nullptr && mirrored_home(*to) == nullptr))
-      return false;
-    const byte_ranges from_region = container_access::region(src);
-    const byte_ranges to_region = container_access::region(dest);
+      return std::nullopt;
+    byte_ranges from_region = container_access::region(src);
+    byte_ranges to_region = container_access::region(dest);
     if (const device* home = home_to_fill(dest); home != nullptr && from->current_in(nullptr, from_region)) {
-      copy_through(*from, nullptr, from_region, *to, home, to_region, *home,
-                   device_pieces(container_access::layout(src), from->host_data(), from->host_data(),
-                                 container_access::layout(dest), to->host_data(), to->base_in(home)),
-                   true);
-      return true;
+      std::vector<device_copy> pieces =
+          device_pieces(container_access::layout(src), from->host_data(), from->host_data(),
+                        container_access::layout(dest), to->host_data(), to->base_in(home));
+      return crossing{from, nullptr, std::move(from_region), to, home, std::move(to_region), home,
+                      std::move(pieces), true};
     }
     if (const device* home = home_holding(*from, from_region); home != nullptr && to->home_space() == nullptr) {
-      copy_through(*from, home, from_region, *to, nullptr, to_region, *home,
-                   device_pieces(container_access::layout(src), from->host_data(), from->base_in(home),
-                                 container_access::layout(dest), to->host_data(), to->host_data()),
-                   false);
-      return true;
+      std::vector<device_copy> pieces =
+          device_pieces(container_access::layout(src), from->host_data(), from->base_in(home),
+                        container_access::layout(dest), to->host_data(), to->host_data());
+      return crossing{from, home, std::move(from_region), to, nullptr, std::move(to_region), home,
+                      std::move(pieces), false};
     }
-    return false;
+    return std::nullopt;
   }
+}
+
+/// copy_through() makes `planned` before its call returns, its regions held as
+/// copy_at_home() holds one.
+void copy_through(const crossing& planned);
+
+/// copy_across() is copy(src, dest) made as plan_crossing() plans it; false, with nothing
+/// done, where it plans nothing.
+template <class Src, class Dest>
+bool copy_across(const Src& src, Dest& dest) {
+  const std::optional<crossing> planned = plan_crossing(src, dest);
+  if (planned) copy_through(*planned);
+  return planned.has_value();
 }
 
 }  // namespace ample::detail
