@@ -394,6 +394,14 @@ TEST_F(GpuLaunchTest, RawBytesMoveStraightBetweenTheProgramAndATextureInTheGpusM
   graphics::copy(tex, out.data(), bytes);
   EXPECT_EQ(out, in);
   EXPECT_EQ(moved.out(), 2 * bytes + sizeof(corner)) << "with the mirror current, a copy out reads it";
+
+  const transfer_meter made{gpu_};
+  const graphics::texture<int, 2> copied(16, 8, in.data(), bytes, 32u, gpu_.get_default_view());
+  EXPECT_EQ(made.in(), bytes) << "the constructor from raw memory copies in once";
+  std::fill(out.begin(), out.end(), 0);
+  graphics::copy(copied, out.data(), bytes);
+  EXPECT_EQ(out, in);
+  EXPECT_EQ(made.out(), bytes) << "the mirror was never filled: the copy out reads the GPU's memory";
 }
 
 TEST_F(GpuLaunchTest, TextureViewsByValueReachTheGpusCopy) {

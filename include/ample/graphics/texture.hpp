@@ -27,6 +27,7 @@
 #include "../exceptions.hpp"
 #include "../extent.hpp"
 #include "../index.hpp"
+#include "texel_bytes.hpp"
 #include "texture_format.hpp"
 #include "texture_storage.hpp"
 #include "texture_texel.hpp"
@@ -64,15 +65,6 @@ struct texture_access {
     else return 0;
   }
 };
-
-/// require_byte_size() throws runtime_exception unless `given` bytes hold `needed` bytes.
-inline void require_byte_size(const char* what, std::size_t given, std::size_t needed) {
-  if (given < needed)
-    AMPLE_THROW(concurrency::runtime_exception,
-                std::string(what) + " holds " + std::to_string(given) + " bytes, but " + std::to_string(needed) +
-                    " are needed",
-                concurrency::error_code::e_invalidarg);
-}
 
 }  // namespace ample::detail
 
@@ -358,9 +350,12 @@ class texture {
                     error_code::e_invalidarg);
     return e;
   }
+  /// copy_from_bytes() fills the one level from raw host memory: straight into the texels'
+  /// home in a GPU's memory where they have one, as graphics::copy() does.
   void copy_from_bytes(const void* source, unsigned int bytes) {
     ample::detail::require_byte_size("texture source", bytes, get_data_length());
-    ample::detail::copy_bytes(data(), source, get_data_length());
+    ample::detail::copy_from_bytes(source, bytes,
+                                   ample::detail::texture_section<T, N>{storage_.get(), 0, {}, storage_->level_extent(0)});
   }
   template <class It>
   void fill(It first, It last) {

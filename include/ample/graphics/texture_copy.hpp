@@ -12,7 +12,7 @@
 // - a failed check throws runtime_exception before any texel is written.
 // Every copy works on the host copy of the texels, made current first (on a GPU, copied home
 // once the kernels writing them have run), except a copy between raw host memory and texels
-// at home in a GPU's memory, which moves straight between the two (host_range_copy.hpp). Every
+// at home in a GPU's memory, which moves straight between the two (texel_bytes.hpp). Every
 // copy is synchronous, and copy_async() returns a completion_future that has already completed.
 #pragma once
 
@@ -26,7 +26,7 @@
 #include "../config.hpp"
 #include "../completion_future.hpp"
 #include "../detail/byte_copy.hpp"
-#include "../detail/host_range_copy.hpp"
+#include "texel_bytes.hpp"
 #include "texture.hpp"
 #include "texture_section.hpp"
 #include "texture_view.hpp"
@@ -122,67 +122,6 @@ void copy_levels(const texture_levels<T, N>& src, const texture_levels<T, N>& ds
   for (unsigned int l = 0; l < src.count; ++l)
     ample::detail::move_bytes(dst.storage->level_data(dst.first + l), src.storage->level_data(src.first + l),
                                 src.storage->bytes(src.first + l, 1));
-}
-
-/// byte_layout() is `box` as a layout of bytes in the host copy of its texels: each row's
-/// texels as its bytes, the outer strides the level's (levels are dense, row-major).
-template <class T, int N>
-strided_layout<unsigned char, N> byte_layout(const texture_section<T, N>& box) {
-  const concurrency::extent<N> level = box.storage->level_extent(box.level);
-  strided_layout<unsigned char, N> l{box.storage->at(box.level, box.offset), box.extent, {}};
-  std::ptrdiff_t stride = box.storage->texel_bytes();
-  for (int d = N - 1; d >= 0; --d) {
-    l.stride[d] = stride;
-    stride *= level[d];
-  }
-  l.shape[N - 1] = static_cast<int>(box.row_bytes());
-  l.stride[N - 1] = 1;
-  return l;
-}
-
-/// copy_to_bytes() writes a box densely to raw host memory of `size` bytes: from the texels'
-/// home in a GPU's memory where only that holds them (host_range_copy.hpp), otherwise from
-/// the host copy, made current.
-template <class T, int N>
-void copy_to_bytes(const texture_section<T, N>& src, void* dst, unsigned int size) {
-  require_byte_size("copy destination", size, src.bytes());
-  buffer& texels = src.storage->texels();
-  if (mirrored_home(texels) != nullptr) {
-    const strided_layout<unsigned char, N> box = byte_layout(src);
-    const byte_ranges region = byte_ranges::of(box, texels.host_data());
-    if (const device* home = home_holding(texels, region)) {
-      copy_at_home(texels, *home, region, range_pieces(box, texels.host_data(), texels.base_in(home), dst, false),
-                   false);
-      return;
-    }
-  }
-  src.storage->host_access(concurrency::access_type_read);
-  auto* out = static_cast<unsigned char*>(dst);
-  src.for_each_row([&](const unsigned char* row) {
-    ample::detail::copy_bytes(out, row, src.row_bytes());
-    out += src.row_bytes();
-  });
-}
-
-/// copy_from_bytes() reads a box densely from raw host memory of `size` bytes: straight into
-/// the texels' home in a GPU's memory where they have one (host_range_copy.hpp), otherwise
-/// into the host copy.
-template <class T, int N>
-void copy_from_bytes(const void* src, unsigned int size, const texture_section<T, N>& dst) {
-  require_byte_size("copy source", size, dst.bytes());
-  buffer& texels = dst.storage->texels();
-  if (const device* home = mirrored_home(texels)) {
-    const strided_layout<unsigned char, N> box = byte_layout(dst);
-    copy_at_home(texels, *home, byte_ranges::of(box, texels.host_data()),
-                 range_pieces(box, texels.host_data(), texels.base_in(home), src, true), true);
-    return;
-  }
-  dst.storage->host_access(concurrency::access_type_read_write);
-  auto* in = static_cast<const unsigned char*>(src);
-  dst.for_each_row([&](unsigned char* row) {
-    ample::detail::copy_bytes(row, in, dst.row_bytes());
-    in += dst.row_bytes();
-  });
 }
 
 /// copy_from_range() fills a box from a host range of value_type, converted to the stored
