@@ -307,7 +307,10 @@ unsigned launch_on_every_worker(unsigned threads, std::chrono::milliseconds limi
   std::atomic<unsigned> arrived{0};
   std::atomic<bool> gave_up{false};
   const auto deadline = std::chrono::steady_clock::now() + limit;
-  parallel_for_each(extent<1>(static_cast<int>(threads) * 8), [&](index<1>) {
+  // On WARP, the CPU engine, whatever the default accelerator: REF runs a launch on one thread.
+  const concurrency::accelerator_view engine =
+      concurrency::accelerator(concurrency::accelerator::direct3d_warp).default_view;
+  parallel_for_each(engine, extent<1>(static_cast<int>(threads) * 8), [&](index<1>) {
     if (seen == call) return;
     seen = call;
     arrived.fetch_add(1);

@@ -428,6 +428,8 @@ void host_thread::op_short_thread() {
   run_.count.host_threads.fetch_add(1, std::memory_order_relaxed);
   std::string problem;
   std::thread t([&] {
+    // Its own view: one the default accelerator queues launches on is this thread's alone.
+    const accelerator_view view = accelerator().create_view();
     std::vector<word> data(4096), model(4096), tally(1);
     for (int i = 0; i < 4096; ++i) model[i] = data[i] = mix(static_cast<word>(i), 7, salt);
     region r;
@@ -448,8 +450,8 @@ void host_thread::op_short_thread() {
         run_.count.tiled_kernels.fetch_add(k > 0, std::memory_order_relaxed);
         run_.count.barrier_kernels.fetch_add(k > 0, std::memory_order_relaxed);
         try {
-          launch<1>(accelerator().default_view, v, d, counter);
-          accelerator().default_view.wait();  // where a queued launch reports its exception
+          launch<1>(view, v, d, counter);
+          view.wait();  // where a queued launch reports its exception
           if (k == 2) problem = "the armed launch returned normally";
         } catch (const stress_fault& f) {
           if (k != 2 || f.position != fault_at) problem = "unexpected stress_fault";
