@@ -354,8 +354,8 @@ class texture {
   /// home in a GPU's memory where they have one, as graphics::copy() does.
   void copy_from_bytes(const void* source, unsigned int bytes) {
     ample::detail::require_byte_size("texture source", bytes, get_data_length());
-    ample::detail::copy_from_bytes(source, bytes,
-                                   ample::detail::texture_section<T, N>{storage_.get(), 0, {}, storage_->level_extent(0)});
+    const ample::detail::texture_section<T, N> level0{storage_.get(), 0, {}, storage_->level_extent(0)};
+    ample::detail::copy_from_bytes(source, bytes, level0);
   }
   template <class It>
   void fill(It first, It last) {
