@@ -219,8 +219,8 @@ TEST_F(GpuLaunchTest, CopiesBetweenViewsOverHostMemoryAndArraysInTheGpusMemoryCr
   EXPECT_EQ(moved.out(), bytes + bytes / 2);
 }
 
-// copy_async() between them crosses once too, queued on the GPU's stream: a copy out queued
-// after a kernel that writes the array reads what the kernel wrote.
+// copy_async() between them crosses once too, queued on the array's accelerator_view: a copy
+// out queued after a kernel that writes the array reads what the kernel wrote.
 TEST_F(GpuLaunchTest, QueuedCopiesBetweenViewsOverHostMemoryAndArraysInTheGpusMemoryCrossOnce) {
 #ifndef AMPLE_EXPECT_DEVICE_CODE
   GTEST_SKIP() << "skipped: without device code arrays on the GPU live in host memory";

@@ -222,8 +222,7 @@ TEST(CopyTest, QueuedCopiesBetweenHostMemoryAndAViewsHomeOnADeviceCrossOnce) {
   const array_view<int, 2> rows = implicit.section(2, 0, 4, 8);
   parallel_for_each(rows.extent, [=](index<2> i) restrict(amp) { rows[i] += 100; });
   const array_view<int, 2> target(6, 8, back);
-  completion_future copied = copy_async(rows, target.section(1, 0, 4, 8));
-  copied.get();
+  copy_async(rows, target.section(1, 0, 4, 8)).get();
   for (int i = 0; i < 32; ++i) ASSERT_EQ(back[8 + i], data[8 + i] + 100) << i;
   if (home != nullptr) {
     EXPECT_EQ(moved_in(home) - in, 32 * sizeof(int)) << "the kernel read them where they were";
