@@ -161,8 +161,19 @@ void* buffer::base_in(const device* space) {
 
 void buffer::move_bytes(copy& to, const copy& from, const byte_ranges& region) {
   if (region.empty()) return;
-  // Copies are in different spaces, at most one of them the host's; between two devices the
+  // Copies are in different spaces, at most one of them the host's. Between two devices of
+  // one kind (two GPUs) their memory_ops copy, in one call; between devices of two kinds the
   // bytes go through a host staging buffer of the largest interval.
+  if (to.space != nullptr && from.space != nullptr && to.space->memory == from.space->memory) {
+    std::vector<device_copy> pieces;
+    for (const byte_ranges::interval& i : region.intervals())
+      pieces.push_back(device_copy{static_cast<char*>(to.base) + i.begin, static_cast<const char*>(from.base) + i.begin,
+                                   i.end - i.begin});
+    to.space->memory->copy_between(*to.space, *from.space, pieces.data(), pieces.size());
+    from.space->transfers.count_out(region.bytes());
+    to.space->transfers.count_in(region.bytes());
+    return;
+  }
   std::unique_ptr<char[]> staging;
   if (to.space != nullptr && from.space != nullptr) {
     std::size_t largest = 0;

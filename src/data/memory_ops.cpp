@@ -34,8 +34,11 @@ void copy(const device&, void* to, const void* from, std::size_t bytes) { std::m
 void copy_within(const device&, const device_copy* pieces, std::size_t count) {
   for (std::size_t i = 0; i < count; ++i) std::memcpy(pieces[i].to, pieces[i].from, pieces[i].bytes);
 }
+void copy_between(const device&, const device& from, const device_copy* pieces, std::size_t count) {
+  copy_within(from, pieces, count);
+}
 
-constexpr memory_ops host_ops{&allocate, &release, &copy, &copy, &copy_within};
+constexpr memory_ops host_ops{&allocate, &release, &copy, &copy, &copy_within, &copy_between};
 
 }  // namespace
 

@@ -34,6 +34,11 @@ struct memory_ops {
   /// them overlapping another's target or its own source; all have finished when it returns.
   /// One call for all of them: a GPU then waits once, not once per row of a section.
   void (*copy_within)(const device& d, const device_copy* pieces, std::size_t count);
+  /// copy_between() makes `count` copies from the memory of device `from` into that of device
+  /// `to`, two devices whose memory these ops serve (two GPUs), none of them overlapping
+  /// another's target; all have finished when it returns. The bytes do not pass through the
+  /// host's memory where the devices can reach each other's.
+  void (*copy_between)(const device& to, const device& from, const device_copy* pieces, std::size_t count);
 };
 
 /// allocate_host_bytes() returns `bytes` bytes of host memory aligned for any element type

@@ -35,12 +35,15 @@ bool resolve_all(void* lib, driver& d, std::string& why) {
          resolve(lib, "cuDeviceTotalMem_v2", d.cuDeviceTotalMem, why) &&
          resolve(lib, "cuDevicePrimaryCtxRetain", d.cuDevicePrimaryCtxRetain, why) &&
          resolve(lib, "cuCtxSetCurrent", d.cuCtxSetCurrent, why) &&
+         resolve(lib, "cuDeviceCanAccessPeer", d.cuDeviceCanAccessPeer, why) &&
+         resolve(lib, "cuCtxEnablePeerAccess", d.cuCtxEnablePeerAccess, why) &&
          resolve(lib, "cuMemAlloc_v2", d.cuMemAlloc, why) && resolve(lib, "cuMemFree_v2", d.cuMemFree, why) &&
          resolve(lib, "cuMemAllocHost_v2", d.cuMemAllocHost, why) &&
          resolve(lib, "cuMemFreeHost", d.cuMemFreeHost, why) &&
          resolve(lib, "cuMemcpyHtoDAsync_v2", d.cuMemcpyHtoDAsync, why) &&
          resolve(lib, "cuMemcpyDtoHAsync_v2", d.cuMemcpyDtoHAsync, why) &&
          resolve(lib, "cuMemcpyDtoDAsync_v2", d.cuMemcpyDtoDAsync, why) &&
+         resolve(lib, "cuMemcpyPeerAsync", d.cuMemcpyPeerAsync, why) &&
          resolve(lib, "cuMemsetD8_v2", d.cuMemsetD8, why) &&
          resolve(lib, "cuStreamCreate", d.cuStreamCreate, why) &&
          resolve(lib, "cuStreamDestroy_v2", d.cuStreamDestroy, why) &&
@@ -63,12 +66,14 @@ void resolve_optional(void* lib, driver& d) {
         resolve(lib, "cuMemPoolSetAttribute", d.cuMemPoolSetAttribute, ignored) &&
         resolve(lib, "cuMemPoolTrimTo", d.cuMemPoolTrimTo, ignored) &&
         resolve(lib, "cuMemAllocFromPoolAsync", d.cuMemAllocFromPoolAsync, ignored) &&
-        resolve(lib, "cuMemFreeAsync", d.cuMemFreeAsync, ignored))) {
+        resolve(lib, "cuMemFreeAsync", d.cuMemFreeAsync, ignored) &&
+        resolve(lib, "cuMemPoolSetAccess", d.cuMemPoolSetAccess, ignored))) {
     d.cuMemPoolCreate = nullptr;
     d.cuMemPoolSetAttribute = nullptr;
     d.cuMemPoolTrimTo = nullptr;
     d.cuMemAllocFromPoolAsync = nullptr;
     d.cuMemFreeAsync = nullptr;
+    d.cuMemPoolSetAccess = nullptr;
   }
 }
 

@@ -27,6 +27,8 @@ struct driver {
   CUresult (*cuDeviceTotalMem)(std::size_t* bytes, CUdevice device);
   CUresult (*cuDevicePrimaryCtxRetain)(CUcontext* context, CUdevice device);
   CUresult (*cuCtxSetCurrent)(CUcontext context);
+  CUresult (*cuDeviceCanAccessPeer)(int* can, CUdevice device, CUdevice peer);
+  CUresult (*cuCtxEnablePeerAccess)(CUcontext peer, unsigned flags);
   CUresult (*cuMemAlloc)(CUdeviceptr* pointer, std::size_t bytes);
   CUresult (*cuMemFree)(CUdeviceptr pointer);
   CUresult (*cuMemAllocHost)(void** pointer, std::size_t bytes);
@@ -34,6 +36,8 @@ struct driver {
   CUresult (*cuMemcpyHtoDAsync)(CUdeviceptr to, const void* from, std::size_t bytes, CUstream stream);
   CUresult (*cuMemcpyDtoHAsync)(void* to, CUdeviceptr from, std::size_t bytes, CUstream stream);
   CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr to, CUdeviceptr from, std::size_t bytes, CUstream stream);
+  CUresult (*cuMemcpyPeerAsync)(CUdeviceptr to, CUcontext to_context, CUdeviceptr from, CUcontext from_context,
+                                std::size_t bytes, CUstream stream);
   CUresult (*cuMemsetD8)(CUdeviceptr to, unsigned char value, std::size_t bytes);
   CUresult (*cuStreamCreate)(CUstream* stream, unsigned flags);
   CUresult (*cuStreamDestroy)(CUstream stream);
@@ -56,6 +60,7 @@ struct driver {
   CUresult (*cuMemPoolTrimTo)(CUmemoryPool pool, std::size_t keep_bytes);
   CUresult (*cuMemAllocFromPoolAsync)(CUdeviceptr* pointer, std::size_t bytes, CUmemoryPool pool, CUstream stream);
   CUresult (*cuMemFreeAsync)(CUdeviceptr pointer, CUstream stream);
+  CUresult (*cuMemPoolSetAccess)(CUmemoryPool pool, const memory_access_descriptor* access, std::size_t count);
 
   int version;  ///< cuDriverGetVersion(): 1000 * major + 10 * minor (13000 is CUDA 13.0)
 

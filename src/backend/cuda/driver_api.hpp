@@ -41,6 +41,8 @@ inline constexpr CUresult CUDA_ERROR_LAUNCH_FAILED = 719;
 inline constexpr CUresult CUDA_ERROR_TENSOR_MEMORY_LEAK = 721;
 inline constexpr CUresult CUDA_ERROR_MPS_CLIENT_TERMINATED = 810;
 inline constexpr CUresult CUDA_ERROR_EXTERNAL_DEVICE = 911;
+/// cuCtxEnablePeerAccess for a pair of GPUs already connected.
+inline constexpr CUresult CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704;
 
 /// CUdevice_attribute values.
 enum device_attribute : int {
@@ -79,6 +81,13 @@ struct memory_pool_properties {
   int location_type;
   int location_id;
   unsigned char zero[72];
+};
+/// CUmemAccessDesc (cuMemPoolSetAccess): a GPU given access to a pool's memory.
+inline constexpr int CU_MEM_ACCESS_FLAGS_PROT_READWRITE = 3;
+struct memory_access_descriptor {
+  int location_type;
+  int location_id;
+  int flags;
 };
 
 inline constexpr unsigned CU_STREAM_NON_BLOCKING = 1;

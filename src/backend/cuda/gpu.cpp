@@ -52,6 +52,11 @@ std::vector<gpu> list_gpus(const driver& d) {
 
 void gpu::make_current() const {
   const driver& d = *driver::get();
+  d.check(d.cuCtxSetCurrent(context()), "cuCtxSetCurrent(" + name + ")");
+}
+
+CUcontext gpu::context() const {
+  const driver& d = *driver::get();
   // One retained context per ordinal for the process; retaining is idempotent in the driver,
   // but each retain needs its release, so it is done once. Immortal: queues' threads still
   // free GPU memory while the program's static objects are destroyed at exit.
@@ -60,15 +65,11 @@ void gpu::make_current() const {
     std::vector<CUcontext> contexts;
   };
   static auto* const r = new retained;
-  CUcontext context = nullptr;
-  {
-    std::lock_guard lock(r->mutex);
-    if (r->contexts.size() <= static_cast<std::size_t>(ordinal)) r->contexts.resize(ordinal + 1, nullptr);
-    if (r->contexts[ordinal] == nullptr)
-      d.check(d.cuDevicePrimaryCtxRetain(&r->contexts[ordinal], handle), "cuDevicePrimaryCtxRetain(" + name + ")");
-    context = r->contexts[ordinal];
-  }
-  d.check(d.cuCtxSetCurrent(context), "cuCtxSetCurrent(" + name + ")");
+  std::lock_guard lock(r->mutex);
+  if (r->contexts.size() <= static_cast<std::size_t>(ordinal)) r->contexts.resize(ordinal + 1, nullptr);
+  if (r->contexts[ordinal] == nullptr)
+    d.check(d.cuDevicePrimaryCtxRetain(&r->contexts[ordinal], handle), "cuDevicePrimaryCtxRetain(" + name + ")");
+  return r->contexts[ordinal];
 }
 
 }  // namespace ample::detail::cuda

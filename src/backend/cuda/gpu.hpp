@@ -33,6 +33,8 @@ struct gpu {
   /// it on first use; the driver keeps it for the process (its release at exit would race
   /// with destructors still freeing memory in it).
   void make_current() const;
+  /// context() is this GPU's primary context, retained on first use as make_current() does.
+  CUcontext context() const;
 };
 
 /// list_gpus() is every GPU of `d` that can run kernels, in the driver's order (read on each

@@ -2,7 +2,10 @@
 #include "gpu_devices.hpp"
 
 #include <algorithm>
+#include <mutex>
+#include <set>
 #include <string>
+#include <utility>
 
 #include "ample/accelerator.hpp"
 #include "ample/exceptions.hpp"
@@ -90,7 +93,45 @@ void copy_within(const device& d, const device_copy* pieces, std::size_t count) 
   }
 }
 
-constexpr memory_ops gpu_memory{&allocate, &release, &copy_in, &copy_out, &copy_within};
+/// connect() gives GPU `to`, current, access to the memory of GPU `from` where the driver
+/// says it can have it (NVLink, or PCIe peer-to-peer), once per pair for the process: to
+/// cuMemAlloc's memory (cuCtxEnablePeerAccess) and to the pool's (share_pool()). Copies
+/// between the two then go from one GPU's memory to the other's; without it the driver still
+/// makes them, through host memory. So a refusal is no error here: the program's own CUDA
+/// code may have connected the pair already, or taken every peer slot the GPU has.
+void connect(const gpu& to, const gpu& from, const driver& d) {
+  static std::mutex mutex;
+  static auto* const connected = new std::set<std::pair<int, int>>;  // immortal, as the contexts
+  std::lock_guard lock(mutex);
+  if (!connected->insert({to.ordinal, from.ordinal}).second) return;
+  int can = 0;
+  if (d.cuDeviceCanAccessPeer(&can, to.handle, from.handle) != CUDA_SUCCESS || can == 0) return;
+  d.cuCtxEnablePeerAccess(from.context(), 0);
+  share_pool(from, to, d);
+}
+
+/// The copies are queued on the destination's legacy default stream, where its clears and
+/// copies run, and waited for once. The source's memory has no commands pending that could
+/// touch it: every memory_ops call has finished when it returns, and the buffer layer moves
+/// bytes only once the kernels using them have ended.
+void copy_between(const device& to, const device& from, const device_copy* pieces, std::size_t count) {
+  const driver& dr = on(to);
+  connect(*to.gpu, *from.gpu, dr);
+  const CUcontext to_context = to.gpu->context(), from_context = from.gpu->context();
+  CUresult r = CUDA_SUCCESS;
+  for (std::size_t i = 0; i < count && r == CUDA_SUCCESS; ++i)
+    r = dr.cuMemcpyPeerAsync(address(pieces[i].to), to_context, address(pieces[i].from), from_context,
+                             pieces[i].bytes, nullptr);
+  if (r == CUDA_SUCCESS) r = dr.cuStreamSynchronize(nullptr);
+  if (r != CUDA_SUCCESS) {
+    std::size_t total = 0;
+    for (std::size_t i = 0; i < count; ++i) total += pieces[i].bytes;
+    dr.failure(r, "cannot copy " + std::to_string(total) + " bytes from the memory of " + from.gpu->name + " (" +
+                      from.gpu->pci_location + ") to that of " + to.gpu->name + " (" + to.gpu->pci_location + ")");
+  }
+}
+
+constexpr memory_ops gpu_memory{&allocate, &release, &copy_in, &copy_out, &copy_within, &copy_between};
 
 std::wstring widen(const std::string& s) { return std::wstring(s.begin(), s.end()); }
 

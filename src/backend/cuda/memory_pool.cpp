@@ -62,6 +62,13 @@ void release_on(const gpu& g, const driver& d, CUdeviceptr p, CUstream stream) n
   else d.cuMemFreeAsync(p, stream);
 }
 
+bool share_pool(const gpu& g, const gpu& peer, const driver& d) {
+  const CUmemoryPool pool = pool_for(g, d);
+  if (pool == nullptr || d.cuMemPoolSetAccess == nullptr) return true;
+  const memory_access_descriptor access{CU_MEM_LOCATION_TYPE_DEVICE, peer.ordinal, CU_MEM_ACCESS_FLAGS_PROT_READWRITE};
+  return d.cuMemPoolSetAccess(pool, &access, 1) == CUDA_SUCCESS;
+}
+
 bool give_back_pooled(const gpu& g, const driver& d, CUstream stream) {
   const CUmemoryPool pool = pool_for(g, d);
   return pool != nullptr && frees_done(d, stream) && d.cuMemPoolTrimTo(pool, 0) == CUDA_SUCCESS;

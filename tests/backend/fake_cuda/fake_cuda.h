@@ -36,6 +36,10 @@ size_t ample_fake_cuda_reserved_bytes(void);
 /* ample_fake_cuda_pinned_copies() counts the asynchronous copies between page-locked and
    device memory so far. */
 size_t ample_fake_cuda_pinned_copies(void);
+/* ample_fake_cuda_peer_bytes() counts the bytes cuMemcpyPeerAsync has copied between two GPUs
+   so far: all of them, or (`direct` nonzero) those where the destination's GPU had access to
+   the source's memory. */
+size_t ample_fake_cuda_peer_bytes(int direct);
 /* ample_fake_cuda_cleared_bytes() counts the bytes cuMemsetD8 has set so far. */
 size_t ample_fake_cuda_cleared_bytes(void);
 

@@ -3,7 +3,16 @@
 // src/backend/cuda/driver.cpp resolves, under the same exported names, with the driver's
 // rules that the backend must follow:
 //   - one GPU, "Ample fake GPU", with 64 MiB of memory: allocations that find no free range
-//     large enough fail with CUDA_ERROR_OUT_OF_MEMORY;
+//     large enough fail with CUDA_ERROR_OUT_OF_MEMORY. AMPLE_FAKE_CUDA_DEVICES=N (up to 4)
+//     lists N such GPUs (PCI buses 0x1b, 0x1c, ...), whose allocations share the 64 MiB;
+//   - each allocation, pool and primary context belongs to one GPU: a memory call fails with
+//     CUDA_ERROR_INVALID_VALUE where an address it is given lies in another GPU's memory than
+//     the current context's, and only cuMemcpyPeerAsync copies between two GPUs' memory. It
+//     counts the bytes it moved, and, apart, those it moved where the destination's GPU may
+//     access the source's memory (cuCtxEnablePeerAccess for cuMemAlloc's, cuMemPoolSetAccess
+//     for a pool's), as the driver copies those directly and stages the others through the
+//     host. cuDeviceCanAccessPeer says yes for every pair of GPUs, unless
+//     AMPLE_FAKE_CUDA_PEER_ACCESS=0;
 //   - stream-ordered memory pools (cuMemPoolCreate; none if AMPLE_FAKE_CUDA_MEMORY_POOLS=0):
 //     a pool keeps what cuMemFreeAsync frees for its next allocation that fits, gives back
 //     what it holds above its release threshold (0 unless set) at every synchronisation, as
@@ -54,15 +63,18 @@ using CUdeviceptr = unsigned long long;
 
 constexpr CUresult success = 0, invalid_value = 1, out_of_memory = 2, not_initialized = 3, invalid_context = 201,
                    invalid_handle = 400, not_found = 500, invalid_ptx = 218, invalid_device = 101,
-                   not_supported = 801;
+                   not_supported = 801, peer_access_unsupported = 217, peer_access_already_enabled = 704;
+constexpr int most_devices = 4;
 constexpr std::size_t memory_bytes = std::size_t{64} << 20;
 constexpr std::size_t alignment = 256;  // cuMemAlloc's
 
 /// fake_pool is a memory pool: the blocks freed into it and kept (size -> offset), and the
 /// bytes it may keep across a synchronisation.
 struct fake_pool {
+  int device = 0;
   std::multimap<std::size_t, std::size_t> kept;
   std::uint64_t release_threshold = 0;
+  std::set<int> accessible_from;  ///< other GPUs granted access (cuMemPoolSetAccess)
 };
 
 /// fake_stream is a stream of cuStreamCreate: its launches not run yet, in order, each with
@@ -76,12 +88,13 @@ struct fake_stream {
   std::vector<launch> queued;
 };
 
-/// allocation is one allocation: the bytes asked for, the block it took, and its pool (null
-/// for cuMemAlloc's).
+/// allocation is one allocation: the bytes asked for, the block it took, its pool (null for
+/// cuMemAlloc's) and its GPU.
 struct allocation {
   std::size_t bytes;
   std::size_t block;
   fake_pool* pool;
+  int device;
 };
 
 struct fake_gpu {
@@ -96,12 +109,17 @@ struct fake_gpu {
   std::map<CUdeviceptr, allocation> allocations;
   std::set<fake_pool*> pools;
   std::set<fake_stream*> streams;
+  int devices = 1;
   bool pools_supported = true;
+  bool peer_access = true;
+  /// (accessing GPU, GPU whose cuMemAlloc memory it may access): cuCtxEnablePeerAccess's.
+  std::set<std::pair<int, int>> peers_enabled;
+  std::size_t peer_bytes = 0, direct_peer_bytes = 0;
   int compute_mode = 0;  // CU_COMPUTEMODE_DEFAULT
   CUresult fail_next = success;
-  /// The threads whose current context is the GPU's. Not a thread_local: LLVM 14's
+  /// Each thread's current context, as its GPU's ordinal. Not a thread_local: LLVM 14's
   /// LeakSanitizer faults scanning a dlopen()ed library's thread-local storage.
-  std::set<std::thread::id> current;
+  std::map<std::thread::id, int> current;
   ample_fake_cuda_launch_hook hook = nullptr;
   void* hook_context = nullptr;
   std::map<const char*, std::size_t> pinned;  ///< cuMemAllocHost's allocations
@@ -128,7 +146,29 @@ struct fake_module {
   std::map<std::string, std::string> functions;  // name -> the handle's storage (the name)
 };
 
-int primary_context_tag;  // its address is the context handle
+int primary_context_tags[most_devices];  // their addresses are the GPUs' context handles
+
+/// device_of_context() is the ordinal of the GPU whose primary context is `context`; -1 if none is.
+int device_of_context(const void* context) {
+  for (int d = 0; d < most_devices; ++d)
+    if (context == &primary_context_tags[d]) return d;
+  return -1;
+}
+
+/// current_device() is the GPU of the calling thread's current context; -1 without one.
+int current_device() {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  const auto it = g.current.find(std::this_thread::get_id());
+  return it != g.current.end() ? it->second : -1;
+}
+
+/// valid_device() is whether `device` is one of the GPUs listed.
+bool valid_device(int device) {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  return device >= 0 && device < g.devices;
+}
 
 /// injected() is the failure ample_fake_cuda_fail_next() asked for, once.
 CUresult injected() {
@@ -186,16 +226,31 @@ void finish_copies_through(std::size_t count) {
 /// and a synchronisation before it returns.
 void finish_copies() { finish_copies_through(static_cast<std::size_t>(-1)); }
 
-/// own() is the fake's address for `bytes` at device address `at`; null unless all of them
-/// lie in one allocation.
-char* own(CUdeviceptr at, std::size_t bytes) {
+/// own_on() is the fake's address for `bytes` at device address `at`; null unless all of them
+/// lie in one allocation, of GPU `device`.
+char* own_on(int device, CUdeviceptr at, std::size_t bytes) {
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
   auto it = g.allocations.upper_bound(at);
   if (it == g.allocations.begin()) return nullptr;
   --it;
-  if (at + bytes > it->first + it->second.bytes) return nullptr;
+  if (at + bytes > it->first + it->second.bytes || it->second.device != device) return nullptr;
   return g.own_view + (at - reinterpret_cast<CUdeviceptr>(g.device_view));
+}
+
+/// own() is own_on() the GPU of the calling thread's current context.
+char* own(CUdeviceptr at, std::size_t bytes) { return own_on(current_device(), at, bytes); }
+
+/// directly_accessible() is whether GPU `device` may access the allocation at `at`, of
+/// another GPU: the copies the driver makes without the host.
+bool directly_accessible(int device, CUdeviceptr at) {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  auto it = g.allocations.upper_bound(at);
+  if (it == g.allocations.begin()) return false;
+  const allocation& a = std::prev(it)->second;
+  return a.pool != nullptr ? a.pool->accessible_from.count(device) != 0
+                           : g.peers_enabled.count({device, a.device}) != 0;
 }
 
 /// take() is the offset of a free block of `block` bytes (a multiple of `alignment`), taken
@@ -250,20 +305,22 @@ void synchronised() {
     trim(g, *pool, static_cast<std::size_t>(std::min<std::uint64_t>(pool->release_threshold, SIZE_MAX)));
 }
 
-/// allocate() records an allocation of `bytes` at `offset`. Under the GPU's mutex.
-CUdeviceptr allocate(fake_gpu& g, std::size_t offset, std::size_t bytes, std::size_t block, fake_pool* pool) {
+/// allocate() records an allocation of `bytes` at `offset` on GPU `device`. Under the GPU's
+/// mutex.
+CUdeviceptr allocate(fake_gpu& g, std::size_t offset, std::size_t bytes, std::size_t block, fake_pool* pool,
+                     int device) {
   const auto at = reinterpret_cast<CUdeviceptr>(g.device_view + offset);
-  g.allocations[at] = allocation{bytes, block, pool};
+  g.allocations[at] = allocation{bytes, block, pool, device};
   return at;
 }
 
-/// allocate_fresh() allocates `bytes` from the free ranges, for `pool` (null: cuMemAlloc's).
-/// Under the GPU's mutex.
-CUresult allocate_fresh(fake_gpu& g, CUdeviceptr* pointer, std::size_t bytes, fake_pool* pool) {
+/// allocate_fresh() allocates `bytes` on GPU `device` from the free ranges, for `pool` (null:
+/// cuMemAlloc's). Under the GPU's mutex.
+CUresult allocate_fresh(fake_gpu& g, CUdeviceptr* pointer, std::size_t bytes, fake_pool* pool, int device) {
   const std::size_t block = (bytes + alignment - 1) / alignment * alignment;
   const std::optional<std::size_t> offset = take(g, block);
   if (!offset) return out_of_memory;
-  *pointer = allocate(g, *offset, bytes, block, pool);
+  *pointer = allocate(g, *offset, bytes, block, pool, device);
   return success;
 }
 
@@ -323,6 +380,10 @@ CUresult cuInit(unsigned flags) {
   g.free_ranges[alignment] = memory_bytes - alignment;
   const char* pools = std::getenv("AMPLE_FAKE_CUDA_MEMORY_POOLS");
   g.pools_supported = pools == nullptr || std::string(pools) != "0";
+  const char* peer_access = std::getenv("AMPLE_FAKE_CUDA_PEER_ACCESS");
+  g.peer_access = peer_access == nullptr || std::string(peer_access) != "0";
+  if (const char* devices = std::getenv("AMPLE_FAKE_CUDA_DEVICES"))
+    g.devices = std::clamp(std::atoi(devices), 1, most_devices);
   g.initialised = true;
   return success;
 }
@@ -339,6 +400,8 @@ CUresult cuGetErrorName(CUresult error, const char** name) {
       {invalid_context, "CUDA_ERROR_INVALID_CONTEXT"}, {invalid_handle, "CUDA_ERROR_INVALID_HANDLE"},
       {not_found, "CUDA_ERROR_NOT_FOUND"},  {invalid_ptx, "CUDA_ERROR_INVALID_PTX"},
       {invalid_device, "CUDA_ERROR_INVALID_DEVICE"}, {46, "CUDA_ERROR_DEVICE_UNAVAILABLE"},
+      {peer_access_unsupported, "CUDA_ERROR_PEER_ACCESS_UNSUPPORTED"},
+      {peer_access_already_enabled, "CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED"},
       {226, "CUDA_ERROR_CONTAINED"},        {700, "CUDA_ERROR_ILLEGAL_ADDRESS"},
       {710, "CUDA_ERROR_ASSERT"},           {719, "CUDA_ERROR_LAUNCH_FAILED"}};
   const auto it = names.find(error);
@@ -356,26 +419,27 @@ CUresult cuGetErrorString(CUresult error, const char** text) {
 
 CUresult cuDeviceGetCount(int* count) {
   if (const CUresult r = ready(false); r != success) return r;
-  *count = 1;
+  std::lock_guard lock(gpu().mutex);
+  *count = gpu().devices;
   return success;
 }
 
 CUresult cuDeviceGet(int* device, int ordinal) {
   if (const CUresult r = ready(false); r != success) return r;
-  if (ordinal != 0) return invalid_device;
-  *device = 0;
+  if (!valid_device(ordinal)) return invalid_device;
+  *device = ordinal;
   return success;
 }
 
 CUresult cuDeviceGetName(char* name, int length, int device) {
-  if (device != 0 || length <= 0) return invalid_value;
+  if (!valid_device(device) || length <= 0) return invalid_value;
   std::strncpy(name, "Ample fake GPU", static_cast<std::size_t>(length) - 1);
   name[length - 1] = '\0';
   return success;
 }
 
 CUresult cuDeviceGetAttribute(int* value, int attribute, int device) {
-  if (device != 0) return invalid_device;
+  if (!valid_device(device)) return invalid_device;
   switch (attribute) {
     case 16: *value = 4; break;                 // multiprocessors
     case 17: case 18: case 88: *value = 0; break;  // no display, discrete, no pageable access
@@ -384,7 +448,7 @@ CUresult cuDeviceGetAttribute(int* value, int attribute, int device) {
       *value = gpu().compute_mode;
       break;
     }
-    case 33: *value = 0x1b; break;              // PCI bus
+    case 33: *value = 0x1b + device; break;     // PCI bus
     case 34: case 50: *value = 0; break;        // PCI device, domain
     case 75: *value = 7; break;                 // compute capability 7.5
     case 76: *value = 5; break;
@@ -395,33 +459,53 @@ CUresult cuDeviceGetAttribute(int* value, int attribute, int device) {
 }
 
 CUresult cuDeviceTotalMem_v2(std::size_t* bytes, int device) {
-  if (device != 0) return invalid_device;
+  if (!valid_device(device)) return invalid_device;
   *bytes = memory_bytes;
   return success;
 }
 
 CUresult cuDevicePrimaryCtxRetain(void** context, int device) {
   if (const CUresult r = ready(false); r != success) return r;
-  if (device != 0) return invalid_device;
-  *context = &primary_context_tag;
+  if (!valid_device(device)) return invalid_device;
+  *context = &primary_context_tags[device];
   return success;
 }
 
 CUresult cuCtxSetCurrent(void* context) {
-  if (context != nullptr && context != &primary_context_tag) return invalid_context;
+  const int device = device_of_context(context);
+  if (context != nullptr && !valid_device(device)) return invalid_context;
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
-  if (context != nullptr) g.current.insert(std::this_thread::get_id());
+  if (context != nullptr) g.current[std::this_thread::get_id()] = device;
   else g.current.erase(std::this_thread::get_id());
   return success;
+}
+
+CUresult cuDeviceCanAccessPeer(int* can, int device, int peer) {
+  if (const CUresult r = ready(false); r != success) return r;
+  if (!valid_device(device) || !valid_device(peer)) return invalid_device;
+  std::lock_guard lock(gpu().mutex);
+  *can = device != peer && gpu().peer_access ? 1 : 0;
+  return success;
+}
+
+CUresult cuCtxEnablePeerAccess(void* peer_context, unsigned flags) {
+  if (const CUresult r = ready(true); r != success) return r;
+  const int device = current_device(), peer = device_of_context(peer_context);
+  if (flags != 0 || !valid_device(peer)) return invalid_value;
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  if (peer == device || !g.peer_access) return peer_access_unsupported;
+  return g.peers_enabled.insert({device, peer}).second ? success : peer_access_already_enabled;
 }
 
 CUresult cuMemAlloc_v2(CUdeviceptr* pointer, std::size_t bytes) {
   if (const CUresult r = ready(true); r != success) return r;
   if (bytes == 0) return invalid_value;
   fake_gpu& g = gpu();
+  const int device = current_device();
   std::lock_guard lock(g.mutex);
-  return allocate_fresh(g, pointer, bytes, nullptr);
+  return allocate_fresh(g, pointer, bytes, nullptr, device);
 }
 
 CUresult cuMemFree_v2(CUdeviceptr pointer) {
@@ -440,14 +524,36 @@ CUresult cuMemPoolCreate(fake_pool** pool, const unsigned char* properties) {
   if (const CUresult r = ready(true); r != success) return r;
   fake_gpu& g = gpu();
   if (!g.pools_supported) return not_supported;
-  // CUmemPoolProps: pinned memory (1) of device (1) 0, no handle types; the rest zero.
+  // CUmemPoolProps: pinned memory (1) of a device (1) listed, no handle types; the rest zero.
   int fields[4];
   std::memcpy(fields, properties, sizeof fields);
-  if (fields[0] != 1 || fields[1] != 0 || fields[2] != 1 || fields[3] != 0) return invalid_value;
+  if (fields[0] != 1 || fields[1] != 0 || fields[2] != 1 || !valid_device(fields[3])) return invalid_value;
   for (std::size_t at = sizeof fields; at < 88; ++at)
     if (properties[at] != 0) return invalid_value;
   std::lock_guard lock(g.mutex);
   *pool = *g.pools.insert(new fake_pool).first;
+  (*pool)->device = fields[3];
+  return success;
+}
+
+/// CUmemAccessDesc: a location (type, id) and the access flags.
+struct fake_access {
+  int location_type, location_id, flags;
+};
+
+CUresult cuMemPoolSetAccess(fake_pool* pool, const fake_access* map, std::size_t count) {
+  if (const CUresult r = ready(true); r != success) return r;
+  fake_gpu& g = gpu();
+  for (std::size_t i = 0; i < count; ++i)
+    if (map[i].location_type != 1 || !valid_device(map[i].location_id) || map[i].flags != 3) return invalid_value;
+  std::lock_guard lock(g.mutex);
+  if (g.pools.count(pool) == 0) return invalid_value;
+  for (std::size_t i = 0; i < count; ++i) {
+    // The pool's own GPU always has access; the driver refuses to change it.
+    if (map[i].location_id == pool->device) return invalid_device;
+    if (!g.peer_access) return peer_access_unsupported;
+    pool->accessible_from.insert(map[i].location_id);
+  }
   return success;
 }
 
@@ -472,16 +578,17 @@ CUresult cuMemPoolTrimTo(fake_pool* pool, std::size_t keep_bytes) {
 CUresult cuMemAllocFromPoolAsync(CUdeviceptr* pointer, std::size_t bytes, fake_pool* pool, void* stream) {
   if (const CUresult r = ready(true); r != success) return r;
   if (!known(stream)) return invalid_handle;
+  const int device = current_device();
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
-  if (bytes == 0 || g.pools.count(pool) == 0) return invalid_value;
+  if (bytes == 0 || g.pools.count(pool) == 0 || pool->device != device) return invalid_value;
   // A block the pool keeps that holds the bytes, the smallest, whole; otherwise fresh memory.
   if (const auto kept = pool->kept.lower_bound(bytes); kept != pool->kept.end()) {
-    *pointer = allocate(g, kept->second, bytes, kept->first, pool);
+    *pointer = allocate(g, kept->second, bytes, kept->first, pool, device);
     pool->kept.erase(kept);
     return success;
   }
-  return allocate_fresh(g, pointer, bytes, pool);
+  return allocate_fresh(g, pointer, bytes, pool, device);
 }
 
 CUresult cuMemFreeAsync(CUdeviceptr pointer, void* stream) {
@@ -551,6 +658,25 @@ CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr to, CUdeviceptr from, std::size_t byte
   const char* source = own(from, bytes);
   if (target == nullptr || source == nullptr) return invalid_value;
   std::memmove(target, source, bytes);
+  return success;
+}
+
+CUresult cuMemcpyPeerAsync(CUdeviceptr to, void* to_context, CUdeviceptr from, void* from_context, std::size_t bytes,
+                           void* stream) {
+  if (const CUresult r = ready(true); r != success) return r;
+  if (!known(stream)) return invalid_handle;
+  const int to_device = device_of_context(to_context), from_device = device_of_context(from_context);
+  if (!valid_device(to_device) || !valid_device(from_device)) return invalid_context;
+  finish_copies();
+  char* target = own_on(to_device, to, bytes);
+  const char* source = own_on(from_device, from, bytes);
+  if (target == nullptr || source == nullptr) return invalid_value;
+  std::memmove(target, source, bytes);
+  const bool direct = directly_accessible(to_device, from);
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  g.peer_bytes += bytes;
+  if (direct) g.direct_peer_bytes += bytes;
   return success;
 }
 
@@ -707,6 +833,12 @@ std::size_t ample_fake_cuda_pinned_copies(void) {
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
   return g.pinned_copies;
+}
+
+std::size_t ample_fake_cuda_peer_bytes(int direct) {
+  fake_gpu& g = gpu();
+  std::lock_guard lock(g.mutex);
+  return direct != 0 ? g.direct_peer_bytes : g.peer_bytes;
 }
 
 std::size_t ample_fake_cuda_cleared_bytes(void) {
