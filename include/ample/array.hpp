@@ -491,7 +491,8 @@ class AMPLE_AMP_CPU array {
   ample::detail::byte_ranges host_region() const { return ample::detail::byte_ranges(0, storage_->bytes()); }
 
   /// copy_from() fills a new array with the elements of `src` (its constructors from a view):
-  /// within a device's memory where the view's elements are current there (copy_on_device()),
+  /// within a device's memory where the view's elements are current there, or from another
+  /// GPU's memory where they are current in that (copy_on_device()),
   /// from the view's host copy straight into the array's home in a device's memory where it
   /// has one (copy_across()).
   void copy_from(const array_view<const T, N>& src) {

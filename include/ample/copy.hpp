@@ -117,7 +117,9 @@ void drain_container(const Src& src, Out out) {
 }
 
 /// copy_between() copies container `src` into container `dest`: within a device's memory
-/// where the source is current there and the destination lives there (copy_on_device()),
+/// where the source is current there and the destination lives there, or from one GPU's
+/// memory into another's where the source is current on one and the destination lives on
+/// the other (copy_on_device()),
 /// straight between one side's host copy and the other's home in a device's memory where
 /// that is where each is wanted (copy_across()), otherwise on the host, each made current
 /// there first; runtime_exception naming both
@@ -181,7 +183,7 @@ inline concurrency::completion_future queue_crossing(command_queue& queue, cross
 }
 
 /// copy_async_between() is copy_between() queued (copy_async() below): the source made
-/// current where the copy is made (the host, or the device copy_on_device() would choose)
+/// current where the copy is made (the host, or the devices copy_on_device() would choose)
 /// and held for reading, the destination held for writing there, now; the elements moved
 /// when the queue reaches the copy. On the device, a source that kernels of the same queue
 /// write is held without waiting for them: the queue runs the copy after them. Between host
@@ -210,19 +212,19 @@ concurrency::completion_future copy_async_between(const Src& src, Dest& dest) {
     return ready_future();
   }
   if (command_queue* other = queue_of(from); other != nullptr && other != queue) other->marker().wait();
-  const device* space = device_for_containers(src, dest);
-  if (space == nullptr) {
+  const copy_spaces spaces = spaces_for_containers(src, dest);
+  if (!spaces) {
     if (std::optional<crossing> planned = plan_crossing(src, dest)) return queue_crossing(*queue, *std::move(planned));
   }
   auto held = std::make_shared<held_regions>();
   {
     std::lock_guard lock(command_queue::preparation());
-    held->take(*from, space, container_access::region(src), concurrency::access_type_read, queue);
-    held->take(*to, space, container_access::region(dest), concurrency::access_type_write, queue);
+    held->take(*from, spaces.from, container_access::region(src), concurrency::access_type_read, queue);
+    held->take(*to, spaces.to, container_access::region(dest), concurrency::access_type_write, queue);
   }
-  if (space != nullptr)
-    return submit_copy(*queue, std::move(held), [space, pieces = pieces_for_containers(*space, src, dest)] {
-      copy_within_device(*space, pieces);
+  if (spaces)
+    return submit_copy(*queue, std::move(held), [spaces, pieces = pieces_for_containers(spaces, src, dest)] {
+      copy_device_pieces(spaces, pieces);
     });
   return submit_copy(*queue, std::move(held),
                      [from_layout = container_access::layout(src), to_layout = container_access::layout(dest)] {

@@ -79,6 +79,31 @@ TEST_F(GpuPeerTest, AFailedCopyBetweenGpusNamesBothAndTheBytes) {
   second.memory->release(second, to);
 }
 
+TEST_F(GpuPeerTest, CopiesBetweenArraysOnTwoGpusGoFromOnesMemoryToTheOthers) {
+#ifndef AMPLE_EXPECT_DEVICE_CODE
+  GTEST_SKIP() << "skipped: without device code a GPU's arrays are kept in host memory";
+#endif
+  std::vector<int> in(1000), out(1000);
+  std::iota(in.begin(), in.end(), 0);
+  array<int, 1> first_array(1000, in.begin(), gpus_[0].get_default_view());
+  array<int, 1> second_array(1000, gpus_[1].get_default_view());
+  array<int, 1> back(1000, gpus_[0].get_default_view());
+  const transfer_meter first{gpus_[0]}, second{gpus_[1]};
+  const std::size_t copied = peer_bytes_(0);
+  copy(first_array, second_array);
+  EXPECT_EQ(peer_bytes_(0) - copied, 4000u);
+  copy_async(second_array, back).get();
+  EXPECT_EQ(peer_bytes_(0) - copied, 8000u) << "queued on the first GPU's view, the same way back";
+  EXPECT_EQ(first.out(), 4000u);
+  EXPECT_EQ(first.in(), 4000u);
+  EXPECT_EQ(second.in(), 4000u);
+  EXPECT_EQ(second.out(), 4000u);
+  copy(back, out.begin());
+  EXPECT_EQ(out, in);
+  copy(second_array, out.begin());
+  EXPECT_EQ(out, in);
+}
+
 TEST_F(GpuPeerTest, AViewWrittenOnOneGpuMovesToTheOtherWithoutTheHost) {
 #ifndef AMPLE_EXPECT_DEVICE_CODE
   GTEST_SKIP() << "skipped: without device code the kernels run on the CPU engine";

@@ -41,8 +41,6 @@ inline constexpr CUresult CUDA_ERROR_LAUNCH_FAILED = 719;
 inline constexpr CUresult CUDA_ERROR_TENSOR_MEMORY_LEAK = 721;
 inline constexpr CUresult CUDA_ERROR_MPS_CLIENT_TERMINATED = 810;
 inline constexpr CUresult CUDA_ERROR_EXTERNAL_DEVICE = 911;
-/// cuCtxEnablePeerAccess for a pair of GPUs already connected.
-inline constexpr CUresult CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704;
 
 /// CUdevice_attribute values.
 enum device_attribute : int {
