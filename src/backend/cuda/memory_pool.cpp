@@ -62,11 +62,11 @@ void release_on(const gpu& g, const driver& d, CUdeviceptr p, CUstream stream) n
   else d.cuMemFreeAsync(p, stream);
 }
 
-bool share_pool(const gpu& g, const gpu& peer, const driver& d) {
+void share_pool(const gpu& g, const gpu& peer, const driver& d) {
   const CUmemoryPool pool = pool_for(g, d);
-  if (pool == nullptr || d.cuMemPoolSetAccess == nullptr) return true;
+  if (pool == nullptr || d.cuMemPoolSetAccess == nullptr) return;
   const memory_access_descriptor access{CU_MEM_LOCATION_TYPE_DEVICE, peer.ordinal, CU_MEM_ACCESS_FLAGS_PROT_READWRITE};
-  return d.cuMemPoolSetAccess(pool, &access, 1) == CUDA_SUCCESS;
+  d.cuMemPoolSetAccess(pool, &access, 1);
 }
 
 bool give_back_pooled(const gpu& g, const driver& d, CUstream stream) {

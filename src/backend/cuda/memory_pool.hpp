@@ -41,10 +41,10 @@ CUdeviceptr allocate_on(const gpu& g, const driver& d, std::size_t bytes, const 
 /// here (a context lost earlier) was reported by the call that lost it, and is ignored.
 void release_on(const gpu& g, const driver& d, CUdeviceptr p, CUstream stream = nullptr) noexcept;
 
-/// share_pool() lets GPU `peer` access the memory of `g`'s pool, where the pool exists: what
-/// cuCtxEnablePeerAccess does for cuMemAlloc's memory, which a pool's does not follow. False
-/// where the driver refused.
-bool share_pool(const gpu& g, const gpu& peer, const driver& d);
+/// share_pool() asks the driver to let GPU `peer` access the memory of `g`'s pool, where the
+/// pool exists: what cuCtxEnablePeerAccess does for cuMemAlloc's memory, which a pool's does
+/// not follow. A refusal is left alone (connect() in gpu_devices.cpp says why).
+void share_pool(const gpu& g, const gpu& peer, const driver& d);
 
 /// give_back_pooled() makes `g`'s pool give the GPU back the memory it keeps, once the frees
 /// queued on `stream` and on the legacy default stream are done; whether there was a pool to
