@@ -77,20 +77,31 @@ void copy_out(const device& d, void* to, const void* from, std::size_t bytes) {
   copy_from_gpu(*d.gpu, on(d), to, address(from), bytes);
 }
 
-/// The pieces are queued on the legacy default stream, where the GPU runs them back to back,
-/// and waited for once.
-void copy_within(const device& d, const device_copy* pieces, std::size_t count) {
-  const driver& dr = on(d);
+/// copy_pieces() queues `queue_one(piece)` for each piece on the current GPU's legacy default
+/// stream, where the GPU runs them back to back, and waits for them once; where that fails,
+/// the exception for the driver's error with `describe(total bytes)` as what failed.
+template <class QueueOne, class Describe>
+void copy_pieces(const driver& dr, const device_copy* pieces, std::size_t count, QueueOne queue_one,
+                 Describe describe) {
   CUresult r = CUDA_SUCCESS;
-  for (std::size_t i = 0; i < count && r == CUDA_SUCCESS; ++i)
-    r = dr.cuMemcpyDtoDAsync(address(pieces[i].to), address(pieces[i].from), pieces[i].bytes, nullptr);
+  for (std::size_t i = 0; i < count && r == CUDA_SUCCESS; ++i) r = queue_one(pieces[i]);
   if (r == CUDA_SUCCESS) r = dr.cuStreamSynchronize(nullptr);
   if (r != CUDA_SUCCESS) {
     std::size_t total = 0;
     for (std::size_t i = 0; i < count; ++i) total += pieces[i].bytes;
-    dr.failure(r, "cannot copy " + std::to_string(total) + " bytes in " + std::to_string(count) +
-                      " pieces within the memory of " + d.gpu->name);
+    dr.failure(r, describe(total));
   }
+}
+
+void copy_within(const device& d, const device_copy* pieces, std::size_t count) {
+  const driver& dr = on(d);
+  copy_pieces(
+      dr, pieces, count,
+      [&](const device_copy& p) { return dr.cuMemcpyDtoDAsync(address(p.to), address(p.from), p.bytes, nullptr); },
+      [&](std::size_t total) {
+        return "cannot copy " + std::to_string(total) + " bytes in " + std::to_string(count) +
+               " pieces within the memory of " + d.gpu->name;
+      });
 }
 
 /// connect() gives GPU `to`, current, access to the memory of GPU `from` where the driver
@@ -110,25 +121,23 @@ void connect(const gpu& to, const gpu& from, const driver& d) {
   share_pool(from, to, d);
 }
 
-/// The copies are queued on the destination's legacy default stream, where its clears and
-/// copies run, and waited for once. The source's memory has no commands pending that could
-/// touch it: every memory_ops call has finished when it returns, and the buffer layer moves
-/// bytes only once the kernels using them have ended.
+/// The copies run on the destination's legacy default stream, where its clears and copies
+/// run. The source's memory has no commands pending that could touch it: every memory_ops
+/// call has finished when it returns, and the buffer layer moves bytes only once the kernels
+/// using them have ended.
 void copy_between(const device& to, const device& from, const device_copy* pieces, std::size_t count) {
   const driver& dr = on(to);
   connect(*to.gpu, *from.gpu, dr);
   const CUcontext to_context = to.gpu->context(), from_context = from.gpu->context();
-  CUresult r = CUDA_SUCCESS;
-  for (std::size_t i = 0; i < count && r == CUDA_SUCCESS; ++i)
-    r = dr.cuMemcpyPeerAsync(address(pieces[i].to), to_context, address(pieces[i].from), from_context,
-                             pieces[i].bytes, nullptr);
-  if (r == CUDA_SUCCESS) r = dr.cuStreamSynchronize(nullptr);
-  if (r != CUDA_SUCCESS) {
-    std::size_t total = 0;
-    for (std::size_t i = 0; i < count; ++i) total += pieces[i].bytes;
-    dr.failure(r, "cannot copy " + std::to_string(total) + " bytes from the memory of " + from.gpu->name + " (" +
-                      from.gpu->pci_location + ") to that of " + to.gpu->name + " (" + to.gpu->pci_location + ")");
-  }
+  copy_pieces(
+      dr, pieces, count,
+      [&](const device_copy& p) {
+        return dr.cuMemcpyPeerAsync(address(p.to), to_context, address(p.from), from_context, p.bytes, nullptr);
+      },
+      [&](std::size_t total) {
+        return "cannot copy " + std::to_string(total) + " bytes from the memory of " + from.gpu->name + " (" +
+               from.gpu->pci_location + ") to that of " + to.gpu->name + " (" + to.gpu->pci_location + ")";
+      });
 }
 
 constexpr memory_ops gpu_memory{&allocate, &release, &copy_in, &copy_out, &copy_within, &copy_between};

@@ -226,15 +226,21 @@ void finish_copies_through(std::size_t count) {
 /// and a synchronisation before it returns.
 void finish_copies() { finish_copies_through(static_cast<std::size_t>(-1)); }
 
+/// allocation_before() is the last allocation that starts at or before `at`, the one `at` lies
+/// in if any does; end() where none starts there. Under the GPU's mutex.
+std::map<CUdeviceptr, allocation>::const_iterator allocation_before(const fake_gpu& g, CUdeviceptr at) {
+  const auto it = g.allocations.upper_bound(at);
+  return it == g.allocations.begin() ? g.allocations.end() : std::prev(it);
+}
+
 /// own_on() is the fake's address for `bytes` at device address `at`; null unless all of them
 /// lie in one allocation, of GPU `device`.
 char* own_on(int device, CUdeviceptr at, std::size_t bytes) {
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
-  auto it = g.allocations.upper_bound(at);
-  if (it == g.allocations.begin()) return nullptr;
-  --it;
-  if (at + bytes > it->first + it->second.bytes || it->second.device != device) return nullptr;
+  const auto it = allocation_before(g, at);
+  if (it == g.allocations.end() || at + bytes > it->first + it->second.bytes || it->second.device != device)
+    return nullptr;
   return g.own_view + (at - reinterpret_cast<CUdeviceptr>(g.device_view));
 }
 
@@ -246,9 +252,9 @@ char* own(CUdeviceptr at, std::size_t bytes) { return own_on(current_device(), a
 bool directly_accessible(int device, CUdeviceptr at) {
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
-  auto it = g.allocations.upper_bound(at);
-  if (it == g.allocations.begin()) return false;
-  const allocation& a = std::prev(it)->second;
+  const auto it = allocation_before(g, at);
+  if (it == g.allocations.end()) return false;
+  const allocation& a = it->second;
   return a.pool != nullptr ? a.pool->accessible_from.count(device) != 0
                            : g.peers_enabled.count({device, a.device}) != 0;
 }
