@@ -252,6 +252,10 @@ TEST_F(GpuLaunchTest, QueuedCopiesBetweenViewsOverHostMemoryAndArraysInTheGpusMe
   } catch (const accelerator_view_removed& e) {
     EXPECT_NE(std::string(e.what()).find("copy of 4000 bytes to Ample fake GPU"), std::string::npos) << e.what();
   }
+  // The queue reports the failure once more, to whichever waits on it first (data-model.md,
+  // "Exceptions"): here, and not to the next test's first command.
+  EXPECT_THROW(gpu_.get_default_view().wait(), accelerator_view_removed);
+  EXPECT_NO_THROW(gpu_.get_default_view().wait());
 }
 
 // A copy between a host range and the GPU's memory that the driver refuses throws from copy()

@@ -14,7 +14,8 @@
 //     host. cuDeviceCanAccessPeer says yes for every pair of GPUs, unless
 //     AMPLE_FAKE_CUDA_PEER_ACCESS=0;
 //   - stream-ordered memory pools (cuMemPoolCreate; none if AMPLE_FAKE_CUDA_MEMORY_POOLS=0):
-//     a pool keeps what cuMemFreeAsync frees for its next allocation that fits, gives back
+//     a pool keeps what cuMemFreeAsync frees for its next allocations that fit (cutting a
+//     kept block, as the driver suballocates its pools' memory), gives back
 //     what it holds above its release threshold (0 unless set) at every synchronisation, as
 //     the driver does, and all of it at cuMemPoolTrimTo(0); memory of a pool must be freed by
 //     cuMemFreeAsync and cuMemAlloc's by cuMemFree;
@@ -588,10 +589,14 @@ CUresult cuMemAllocFromPoolAsync(CUdeviceptr* pointer, std::size_t bytes, fake_p
   fake_gpu& g = gpu();
   std::lock_guard lock(g.mutex);
   if (bytes == 0 || g.pools.count(pool) == 0 || pool->device != device) return invalid_value;
-  // A block the pool keeps that holds the bytes, the smallest, whole; otherwise fresh memory.
-  if (const auto kept = pool->kept.lower_bound(bytes); kept != pool->kept.end()) {
-    *pointer = allocate(g, kept->second, bytes, kept->first, pool, device);
+  // The smallest block the pool keeps that holds the bytes, its rest kept apart; otherwise
+  // fresh memory.
+  const std::size_t block = (bytes + alignment - 1) / alignment * alignment;
+  if (const auto kept = pool->kept.lower_bound(block); kept != pool->kept.end()) {
+    const auto [length, offset] = *kept;
     pool->kept.erase(kept);
+    if (length > block) pool->kept.emplace(length - block, offset + block);
+    *pointer = allocate(g, offset, bytes, block, pool, device);
     return success;
   }
   return allocate_fresh(g, pointer, bytes, pool, device);
