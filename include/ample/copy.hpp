@@ -182,14 +182,48 @@ inline concurrency::completion_future queue_crossing(command_queue& queue, cross
                      });
 }
 
+/// queue_device_copy() is copy_async_between() within devices' memory (`spaces`): the source
+/// held for reading where it is current, the destination for writing, now, and the copy
+/// queued. Where kernels of other queues still write the source there, or use the
+/// destination, the command waits for them when the queue reaches it
+/// (held_regions::take_queued()), and so does it for the commands queued so far on `other`,
+/// the source's own queue where it is another (kernels reach arrays by reference,
+/// unrecorded): copy_async() returns at once. A failure of a kernel that wrote the source is
+/// the copy's. Empty, with nothing queued, where the regions cannot be held so.
+template <class Src, class Dest>
+std::optional<concurrency::completion_future> queue_device_copy(command_queue& queue, command_queue* other,
+                                                                const copy_spaces& spaces, const Src& src,
+                                                                Dest& dest) {
+  buffer& from = *container_access::storage(src);
+  buffer& to = *container_access::storage(dest);
+  byte_ranges from_region = container_access::region(src);
+  auto held = std::make_shared<held_regions>();
+  std::optional<concurrency::completion_future> before;
+  {
+    std::lock_guard lock(command_queue::preparation());
+    if (!held->take_queued(from, spaces.from, from_region, concurrency::access_type_read, &queue) ||
+        !held->take_queued(to, spaces.to, container_access::region(dest), concurrency::access_type_write, &queue))
+      return std::nullopt;
+    if (other != nullptr) before = other->marker();
+  }
+  return submit_copy(queue, held,
+                     [held, before = std::move(before), from = from.shared_from_this(),
+                      from_region = std::move(from_region), spaces, pieces = pieces_for_containers(spaces, src, dest)] {
+                       if (before) before->wait();
+                       held->wait_for_earlier_uses();
+                       from->report_failure(from_region);
+                       copy_device_pieces(spaces, pieces);
+                     });
+}
+
 /// copy_async_between() is copy_between() queued (copy_async() below): the source made
 /// current where the copy is made (the host, or the devices copy_on_device() would choose)
 /// and held for reading, the destination held for writing there, now; the elements moved
-/// when the queue reaches the copy. On the device, a source that kernels of the same queue
-/// write is held without waiting for them: the queue runs the copy after them. Between host
-/// memory and a side at home in a device's memory it crosses once (plan_crossing()), held the
-/// same way. If the source is on another queue, that queue's work finishes first: kernels
-/// reach arrays by reference, unrecorded.
+/// when the queue reaches the copy. On the device the copy waits there for the kernels it
+/// must follow (queue_device_copy()). Between host memory and a side at home in a device's
+/// memory it crosses once (plan_crossing()), held the same way. Otherwise, if the source is
+/// on another queue, that queue's work finishes first, on the caller's thread: kernels reach
+/// arrays by reference, unrecorded.
 template <class Src, class Dest>
 concurrency::completion_future copy_async_between(const Src& src, Dest& dest) {
   require_same_extent(concurrency::extent<Src::rank>(src.extent), concurrency::extent<Dest::rank>(dest.extent), "copy");
@@ -211,8 +245,13 @@ concurrency::completion_future copy_async_between(const Src& src, Dest& dest) {
     copy_between(src, dest);
     return ready_future();
   }
-  if (command_queue* other = queue_of(from); other != nullptr && other != queue) other->marker().wait();
+  command_queue* other = queue_of(from) != queue ? queue_of(from) : nullptr;
   const copy_spaces spaces = spaces_for_containers(src, dest);
+  if (spaces) {
+    if (std::optional<concurrency::completion_future> queued = queue_device_copy(*queue, other, spaces, src, dest))
+      return *std::move(queued);
+  }
+  if (other != nullptr) other->marker().wait();
   if (!spaces) {
     if (std::optional<crossing> planned = plan_crossing(src, dest)) return queue_crossing(*queue, *std::move(planned));
   }

@@ -198,35 +198,74 @@ void buffer::move_bytes(copy& to, const copy& from, const byte_ranges& region) {
   if (to.space != nullptr) to.space->transfers.count_in(moved);
 }
 
+bool buffer::contends(const use& u, const device* memory, const byte_ranges& region, bool writes,
+                      const command_queue* queue) {
+  return u.space == memory && (u.writes || writes) && (queue == nullptr || u.queue != queue) &&
+         !(u.region & region).empty();
+}
+
+byte_ranges buffer::copied_in(const device* space, const byte_ranges& region, concurrency::access_type access) {
+  if ((access & concurrency::access_type_read) == 0) return {};
+  const copy* there = find_copy(space);
+  return (there != nullptr ? region - there->valid : region) - discarded_;
+}
+
 bool buffer::must_wait(const device* space, const byte_ranges& region, concurrency::access_type access,
                        const command_queue* queue) {
   const device* memory = same_memory(space);
   const bool writes = (access & concurrency::access_type_write) != 0;
-  // What acquire() would copy into `space` now.
-  byte_ranges copied_in;
-  if (access & concurrency::access_type_read) {
-    const copy* there = find_copy(space);
-    copied_in = (there != nullptr ? region - there->valid : region) - discarded_;
-  }
+  const byte_ranges copying = copied_in(space, region, access);
   for (const use& u : uses_) {
+    if (contends(u, memory, region, writes, queue)) return true;
     if (u.space == memory) {
-      if ((u.writes || writes) && (queue == nullptr || u.queue != queue) && !(u.region & region).empty()) return true;
-      if (!(u.region & copied_in).empty()) return true;  // it would copy over bytes in use
-    } else if (u.writes && !(u.region & copied_in).empty()) {
+      if (!(u.region & copying).empty()) return true;  // it would copy over bytes in use
+    } else if (u.writes && !(u.region & copying).empty()) {
       return true;  // it would copy out bytes not written yet
     }
   }
   return false;
 }
 
-void buffer::acquire(const device* space, const byte_ranges& region, concurrency::access_type access, bool hold,
-                     const command_queue* queue) {
-  if (region.empty()) return;
+std::uint64_t buffer::acquire(const device* space, const byte_ranges& region, concurrency::access_type access,
+                              bool hold, const command_queue* queue) {
+  if (region.empty()) return 0;
   // A queued command needs no such wait: its queue, the array's own, runs it after the
   // kernels before it.
   if (space == nullptr && by_reference_ && queue == nullptr) wait_for_device();
   std::unique_lock lock(mutex_);
   while (must_wait(space, region, access, queue)) wait_for_release(lock);
+  return take(space, region, access, hold, queue);
+}
+
+std::uint64_t buffer::hold_queued(const device* space, const byte_ranges& region, concurrency::access_type access,
+                                  const command_queue* queue) {
+  if (region.empty()) return 0;
+  std::lock_guard lock(mutex_);
+  if (!copied_in(space, region, access).empty()) return 0;
+  const device* memory = same_memory(space);
+  const bool writes = (access & concurrency::access_type_write) != 0;
+  for (const use& u : uses_)
+    if (u.queue == nullptr && contends(u, memory, region, writes, queue)) return 0;
+  return take(space, region, access, true, queue);
+}
+
+void buffer::wait_for_earlier_uses(const device* space, const byte_ranges& region, concurrency::access_type access,
+                                   const command_queue* queue, std::uint64_t id) {
+  const device* memory = same_memory(space);
+  const bool writes = (access & concurrency::access_type_write) != 0;
+  std::unique_lock lock(mutex_);
+  const auto held_up = [&] {
+    for (const use& u : uses_) {
+      if (u.id >= id) return false;
+      if (contends(u, memory, region, writes, queue)) return true;
+    }
+    return false;
+  };
+  while (held_up()) wait_for_release(lock);
+}
+
+std::uint64_t buffer::take(const device* space, const byte_ranges& region, concurrency::access_type access, bool hold,
+                           const command_queue* queue) {
   // An index, not a reference: copy_in() may grow copies_.
   const bool filled = find_copy(space) == nullptr && fills_a_new_copy(region, access);
   const std::size_t t = static_cast<std::size_t>(&copy_in(space, filled) - copies_.data());
@@ -247,19 +286,22 @@ void buffer::acquire(const device* space, const byte_ranges& region, concurrency
     for (std::size_t i = 0; i < copies_.size(); ++i)
       if (i != t) copies_[i].valid -= only_here;
   discarded_ -= region;
-  if (hold) uses_.push_back(use{same_memory(space), region, (access & concurrency::access_type_write) != 0, queue});
   update_host_only();
+  if (!hold) return 0;
+  const bool writes = (access & concurrency::access_type_write) != 0;
+  uses_.push_back(use{same_memory(space), region, writes, queue, ++last_use_id_});
+  return last_use_id_;
 }
 
-std::pair<const device*, byte_ranges> buffer::hold_for_host_read(const byte_ranges& region) {
+std::pair<std::uint64_t, byte_ranges> buffer::hold_for_host_read(const byte_ranges& region) {
   if (region.empty() || by_reference_) return {};
   std::lock_guard lock(mutex_);
   byte_ranges lacking = region - find_copy(nullptr)->valid - discarded_;
   if (lacking.empty()) return {};
   for (const copy& c : copies_)
     if (c.space != nullptr && (lacking - c.valid).empty()) {
-      uses_.push_back(use{c.space, lacking, false, nullptr});
-      return {c.space, std::move(lacking)};
+      uses_.push_back(use{c.space, lacking, false, nullptr, ++last_use_id_});
+      return {last_use_id_, std::move(lacking)};
     }
   return {};
 }
@@ -290,16 +332,11 @@ void buffer::wait_for_release(std::unique_lock<std::mutex>& lock) {
   released_.wait(lock, released);
 }
 
-void buffer::release(const device* space, const byte_ranges& region, concurrency::access_type access) {
-  if (region.empty()) return;
-  const use ended{same_memory(space), region, (access & concurrency::access_type_write) != 0, nullptr};
+void buffer::release(std::uint64_t id) {
+  if (id == 0) return;
   {
     std::lock_guard lock(mutex_);
-    for (auto it = uses_.begin(); it != uses_.end(); ++it)
-      if (it->space == ended.space && it->writes == ended.writes && it->region == ended.region) {
-        uses_.erase(it);
-        break;
-      }
+    std::erase_if(uses_, [id](const use& u) { return u.id == id; });
     releases_.fetch_add(1, std::memory_order_release);
   }
   released_.notify_all();

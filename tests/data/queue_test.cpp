@@ -305,6 +305,107 @@ TEST(QueueTest, CopyAsyncIntoAnArrayFromAViewItsQueueWritesReturnsBeforeTheKerne
   EXPECT_EQ(v[1], 0) << "the view's data stayed in REF's memory";
 }
 
+// copy_async() into an array on one view of REF from an array or view that a kernel queued on
+// another view writes is queued on the destination's view, which waits there for that kernel:
+// the call returns before the kernel has run, and the copy gets its results.
+TEST(QueueTest, CopyAsyncFromAnotherViewsKernelReturnsBeforeTheKernelRuns) {
+  const accelerator ref(accelerator::direct3d_ref);
+  const accelerator_view writer = ref.create_view(), reader = ref.create_view();
+  gate g;
+  std::atomic<int> opened_in_time{-1};
+  std::vector<int> v(n, 0), out(n, -1);
+  array<int, 1> a(n, writer), from_array(n, reader), from_view(n, reader);
+  array_view<int, 1> av(n, v);
+  parallel_for_each(writer, a.extent, [=, &a, &g, &opened_in_time](index<1> i) restrict(amp) {
+    if (i[0] == 0) opened_in_time = g.wait() ? 1 : 0;
+    a[i] = 7 * i[0];
+    av[i] = 5 * i[0];
+  });
+  completion_future array_copied = copy_async(a, from_array);
+  completion_future view_copied = copy_async(av, from_view);
+  EXPECT_FALSE(array_copied.is_ready()) << "the kernel waits at the gate";
+  EXPECT_FALSE(view_copied.is_ready());
+  g.open = true;
+  array_copied.get();
+  view_copied.get();
+  EXPECT_EQ(opened_in_time.load(), 1) << "copy_async returned while the kernel it reads was queued";
+  copy(from_array, out.begin());
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 7 * i) << i;
+  copy(from_view, out.begin());
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 5 * i) << i;
+  EXPECT_EQ(v[1], 0) << "the view's data stayed in REF's memory";
+}
+
+// Such a copy keeps its place: a kernel of the source's view that overwrites the source after
+// it waits for it, and a kernel of the destination's view launched after it reads what it copied.
+TEST(QueueTest, CopyAsyncFromAnotherViewsKernelKeepsItsPlaceInBothOrders) {
+  const accelerator ref(accelerator::direct3d_ref);
+  const accelerator_view writer = ref.create_view(), reader = ref.create_view();
+  gate g;
+  std::vector<int> v(n, 0), out(n, -1);
+  array_view<int, 1> av(n, v);
+  array<int, 1> target(n, reader);
+  parallel_for_each(writer, av.extent, [=, &g](index<1> i) restrict(amp) {
+    if (i[0] == 0) g.wait();
+    av[i] = 1;
+  });
+  completion_future copied = copy_async(av, target);
+  std::thread opener([&g] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    g.open = true;
+  });
+  parallel_for_each(reader, target.extent, [&target](index<1> i) restrict(amp) { target[i] += 10; });
+  parallel_for_each(writer, av.extent, [=](index<1> i) restrict(amp) { av[i] = 2; });
+  copied.get();
+  opener.join();
+  copy(target, out.begin());
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 11) << i;
+  av.synchronize();
+  EXPECT_EQ(v[n - 1], 2);
+}
+
+// Copies crossing between two views, each from data the other's queue writes, wait for each
+// other in submission order, without deadlock.
+TEST(QueueTest, CopyAsyncsCrossingBetweenTwoViewsRunInSubmissionOrder) {
+  const accelerator ref(accelerator::direct3d_ref);
+  const accelerator_view first = ref.create_view(), second = ref.create_view();
+  gate g;
+  std::vector<int> out(n, -1);
+  array<int, 1> a(n, first), b(n, second);
+  parallel_for_each(first, a.extent, [&a, &g](index<1> i) restrict(amp) {
+    if (i[0] == 0) g.wait();
+    a[i] = 3 * i[0];
+  });
+  parallel_for_each(second, b.extent, [&b](index<1> i) restrict(amp) { b[i] = -1; });
+  completion_future into_b = copy_async(a, b);
+  completion_future into_a = copy_async(b, a);
+  EXPECT_FALSE(into_a.is_ready()) << "the kernel waits at the gate";
+  g.open = true;
+  into_b.get();
+  into_a.get();
+  copy(a, out.begin());
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 3 * i) << i;
+}
+
+// The failure of the kernel such a copy waited for is the copy's: its future throws it, and
+// its own queue reports it once more.
+TEST(QueueTest, CopyAsyncFromAnotherViewsKernelCarriesItsFailure) {
+  const accelerator ref(accelerator::direct3d_ref);
+  const accelerator_view writer = ref.create_view(), reader = ref.create_view();
+  std::vector<int> v(n, 0);
+  array_view<int, 1> av(n, v);
+  array<int, 1> target(n, reader);
+  parallel_for_each(writer, av.extent, [=](index<1> i) restrict(amp) {
+    if (i[0] == n / 2) throw std::runtime_error("stop");
+    av[i] = 9;
+  });
+  completion_future copied = copy_async(av, target);
+  EXPECT_THROW(copied.get(), std::runtime_error);
+  EXPECT_THROW(reader.wait(), std::runtime_error);
+  EXPECT_NO_THROW(writer.wait()) << "reported by the copy";
+  EXPECT_NO_THROW(av.synchronize());
+}
+
 TEST(QueueTest, AFailedCopyReportsThroughItsFuture) {
   std::vector<int> in(n, 1);
   array<int, 1> a(n, ref_view());

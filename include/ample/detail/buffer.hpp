@@ -183,28 +183,44 @@ class buffer : public std::enable_shared_from_this<buffer> {
   /// `hold`: a launch or copy is about to use `region` in `space` (writing it if `access`
   /// writes); the use is held from this acquire, under the same lock so that nothing slips in
   /// between, until release(). Every holder is a command that, once its data is current,
-  /// runs to its end without waiting for anything (command_queue.hpp), so waiting for it ends.
-  void acquire(const device* space, const byte_ranges& region, concurrency::access_type access, bool hold = false,
-               const command_queue* queue = nullptr);
+  /// runs to its end without waiting for anything but commands prepared before it
+  /// (command_queue.hpp), so waiting for it ends. The number returned names the use for
+  /// release() (0 where nothing is held).
+  std::uint64_t acquire(const device* space, const byte_ranges& region, concurrency::access_type access,
+                        bool hold = false, const command_queue* queue = nullptr);
+  /// hold_queued() is acquire(space, region, access, true, queue) for a command of `queue` that
+  /// waits, where it runs, for the commands of other queues using the same bytes
+  /// (wait_for_earlier_uses()), so that its submitter need not: a copy_async() from data that
+  /// another queue's kernel writes (copy.hpp). It holds the use at once and returns its
+  /// number; 0, with nothing done, where acquire() would copy bytes into `space` (a copy that
+  /// would itself have to wait) or wait for a use of no queue (a host thread's, which may
+  /// wait for this use in turn).
+  std::uint64_t hold_queued(const device* space, const byte_ranges& region, concurrency::access_type access,
+                            const command_queue* queue);
+  /// wait_for_earlier_uses() returns once no use held before use `id` of hold_queued() (the
+  /// same arguments) is one that acquire() would have waited for. Uses held after it that
+  /// contend with it waited for it, or wait for it here: none of them can hold it up.
+  void wait_for_earlier_uses(const device* space, const byte_ranges& region, concurrency::access_type access,
+                             const command_queue* queue, std::uint64_t id);
   /// hold_for_host_read() is for a host read of `region` made later, on another thread
   /// (copy_async() out of a view, copy.hpp). Where the bytes of `region` that the host copy
   /// lacks are all current in one device's copy (queued commands may still be writing them
   /// there), it holds them there for reading, as acquire()'s `hold` would, but copies nothing
-  /// and waits for nothing; it returns them and that device, for release() once read. Commands
+  /// and waits for nothing; it returns the use's number and them, for release() once read. Commands
   /// submitted later that would overwrite them there wait for that release, so the read,
   /// whose acquire() waits for the writers before it, finds the bytes as they were when
   /// submitted. Nothing is held, and an empty region returned, where the host copy lacks
   /// nothing or the bytes it lacks are spread over several devices (the read can be made at
   /// once), and for an array's one copy.
-  std::pair<const device*, byte_ranges> hold_for_host_read(const byte_ranges& region);
+  std::pair<std::uint64_t, byte_ranges> hold_for_host_read(const byte_ranges& region);
   /// device_holding() is a device whose own memory holds every byte of `region` current (for
   /// an array kept in one copy, the device whose memory that copy is in), nullptr where none
   /// does. current_in() is whether `space` does. Both describe the moment of the call: an
   /// acquire() after them copies in whatever went stale meanwhile.
   const device* device_holding(const byte_ranges& region);
   bool current_in(const device* space, const byte_ranges& region);
-  /// release() ends a use held by acquire(): the same `space`, `region` and `access`.
-  void release(const device* space, const byte_ranges& region, concurrency::access_type access);
+  /// release() ends use `id`, held by acquire(), hold_queued() or hold_for_host_read().
+  void release(std::uint64_t id);
   /// discard() says that `region` need not be kept: the next acquire anywhere copies none of it.
   void discard(const byte_ranges& region);
   /// wait_for_device() returns when no command is queued on the home device (at once for
@@ -261,6 +277,7 @@ class buffer : public std::enable_shared_from_this<buffer> {
     byte_ranges region;
     bool writes;
     const command_queue* queue;  ///< nullptr: a launch that runs before its call returns
+    std::uint64_t id;            ///< in the order held, which uses_ keeps
   };
 
   void update_host_only();
@@ -269,6 +286,16 @@ class buffer : public std::enable_shared_from_this<buffer> {
   /// (see acquire()); called with mutex_ held.
   bool must_wait(const device* space, const byte_ranges& region, concurrency::access_type access,
                  const command_queue* queue);
+  /// contends() is whether use `u` and a use of `region` in `memory` by `queue` (writing it
+  /// if `writes`) may not run at once: one of them writes bytes the other uses there, and
+  /// they are on different queues (or one is on none).
+  static bool contends(const use& u, const device* memory, const byte_ranges& region, bool writes,
+                       const command_queue* queue);
+  /// copied_in() is what acquire(space, region, access) would copy into `space`; under mutex_.
+  byte_ranges copied_in(const device* space, const byte_ranges& region, concurrency::access_type access);
+  /// take() is acquire() once nothing holds it up, under mutex_.
+  std::uint64_t take(const device* space, const byte_ranges& region, concurrency::access_type access, bool hold,
+                     const command_queue* queue);
   /// wait_for_release() returns, with `lock` (on mutex_) held again, after a use has ended.
   void wait_for_release(std::unique_lock<std::mutex>& lock);
   /// same_memory() is `space` as the buffer's copies see it: an array's one copy serves all.
@@ -292,6 +319,7 @@ class buffer : public std::enable_shared_from_this<buffer> {
   std::vector<copy> copies_;
   byte_ranges discarded_;
   std::vector<use> uses_;
+  std::uint64_t last_use_id_ = 0;
   std::vector<std::pair<std::shared_ptr<command_failure>, byte_ranges>> failures_;  ///< not reported yet
 };
 

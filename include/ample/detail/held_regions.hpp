@@ -1,6 +1,7 @@
 // held_regions: the regions of buffers that one command uses, held until it has run.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -23,7 +24,7 @@ class held_regions {
   held_regions(const held_regions&) = delete;
   held_regions& operator=(const held_regions&) = delete;
   ~held_regions() {
-    for (const held& h : held_) h.storage->release(h.space, h.region, h.access);
+    for (const held& h : held_) h.storage->release(h.id);
   }
 
   /// take() acquires `region` of `storage` in `space` for `access`, for a command of `queue`
@@ -31,8 +32,27 @@ class held_regions {
   void take(buffer& storage, const device* space, byte_ranges region, concurrency::access_type access,
             const command_queue* queue) {
     if (region.empty()) return;
-    storage.acquire(space, region, access, true, queue);
-    held_.push_back({storage.shared_from_this(), space, std::move(region), access});
+    const std::uint64_t id = storage.acquire(space, region, access, true, queue);
+    held_.push_back({storage.shared_from_this(), space, std::move(region), access, queue, id});
+  }
+
+  /// take_queued() is take() for a command that waits, where it runs, for the commands of
+  /// other queues it must not overtake (wait_for_earlier_uses()), instead of its submitter
+  /// (buffer::hold_queued()); false, with nothing taken, where that cannot be.
+  bool take_queued(buffer& storage, const device* space, byte_ranges region, concurrency::access_type access,
+                   const command_queue* queue) {
+    if (region.empty()) return true;
+    const std::uint64_t id = storage.hold_queued(space, region, access, queue);
+    if (id == 0) return false;
+    held_.push_back({storage.shared_from_this(), space, std::move(region), access, queue, id, true});
+    return true;
+  }
+
+  /// wait_for_earlier_uses() is where a command whose regions take_queued() took waits for the
+  /// commands before it that use them.
+  void wait_for_earlier_uses() const {
+    for (const held& h : held_)
+      if (h.queued) h.storage->wait_for_earlier_uses(h.space, h.region, h.access, h.queue, h.id);
   }
 
   /// take_for_copy() takes, together (no command submitted in between), what a copy made
@@ -54,9 +74,9 @@ class held_regions {
   /// (buffer::hold_for_host_read()); false where there is nothing to hold, and the read can
   /// be made at once.
   bool hold_for_host_read(buffer& storage, const byte_ranges& region) {
-    auto [space, lacking] = storage.hold_for_host_read(region);
-    if (lacking.empty()) return false;
-    held_.push_back({storage.shared_from_this(), space, std::move(lacking), concurrency::access_type_read});
+    auto [id, lacking] = storage.hold_for_host_read(region);
+    if (id == 0) return false;
+    held_.push_back({storage.shared_from_this(), nullptr, std::move(lacking), concurrency::access_type_read, nullptr, id});
     return true;
   }
 
@@ -72,6 +92,9 @@ class held_regions {
     const device* space;
     byte_ranges region;
     concurrency::access_type access;
+    const command_queue* queue;
+    std::uint64_t id;
+    bool queued = false;  ///< taken by take_queued()
   };
   std::vector<held> held_;
 };
