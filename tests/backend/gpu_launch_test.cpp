@@ -258,6 +258,41 @@ TEST_F(GpuLaunchTest, QueuedCopiesBetweenViewsOverHostMemoryAndArraysInTheGpusMe
   EXPECT_NO_THROW(gpu_.get_default_view().wait());
 }
 
+// copy_async() into an array on one view of the GPU from a view that a kernel queued on another
+// view writes returns before that kernel has run: the copy waits for it on its own queue, then
+// moves the kernel's results within the GPU's memory.
+TEST_F(GpuLaunchTest, CopyAsyncFromAnotherViewsKernelReturnsBeforeTheKernelRuns) {
+#ifndef AMPLE_EXPECT_DEVICE_CODE
+  GTEST_SKIP() << "skipped: without device code the kernel runs on the CPU engine before its launch returns";
+#endif
+  constexpr int n = 1000;
+  std::vector<int> data(n, 0), out(n, -1);
+  const array_view<int, 1> v(n, data);
+  const accelerator_view writer = gpu_.create_view(), reader = gpu_.create_view();
+  array<int, 1> target(n, reader);
+  std::atomic<bool> open{false};
+  std::atomic<int> opened_in_time{-1};
+  const auto triple = [=](index<1> i) restrict(amp) { v[i] = 3 * i[0]; };
+  hook_.play = [&, play = play_flat<decltype(triple), 1>(data.data())](const ample_fake_cuda_launch& l) {
+    // The kernel runs when its stream is waited for, on the writer's queue: held there until
+    // the test has seen copy_async() return, or for 20 s.
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!open.load() && std::chrono::steady_clock::now() < give_up) std::this_thread::yield();
+    opened_in_time = open.load() ? 1 : 0;
+    return play(l);
+  };
+  parallel_for_each(writer, v.extent, triple);
+  const transfer_meter moved{gpu_};
+  completion_future copied = copy_async(v, target);
+  EXPECT_FALSE(copied.is_ready()) << "the kernel is held";
+  open = true;
+  copied.get();
+  EXPECT_EQ(opened_in_time.load(), 1) << "copy_async returned while the kernel it reads was queued";
+  EXPECT_EQ(moved.out(), 0u) << "the kernel's results came home for the copy";
+  copy(target, out.begin());
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 3 * i) << i;
+}
+
 // A copy between a host range and the GPU's memory that the driver refuses throws from copy()
 // itself, naming the bytes and the GPU.
 TEST_F(GpuLaunchTest, AFailedCopyBetweenAHostRangeAndTheGpuNamesItsBytes) {

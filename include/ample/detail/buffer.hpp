@@ -206,9 +206,9 @@ class buffer : public std::enable_shared_from_this<buffer> {
   /// (copy_async() out of a view, copy.hpp). Where the bytes of `region` that the host copy
   /// lacks are all current in one device's copy (queued commands may still be writing them
   /// there), it holds them there for reading, as acquire()'s `hold` would, but copies nothing
-  /// and waits for nothing; it returns the use's number and them, for release() once read. Commands
-  /// submitted later that would overwrite them there wait for that release, so the read,
-  /// whose acquire() waits for the writers before it, finds the bytes as they were when
+  /// and waits for nothing; it returns the use's number and them, for release() once read.
+  /// Commands submitted later that would overwrite them there wait for that release, so the
+  /// read, whose acquire() waits for the writers before it, finds the bytes as they were when
   /// submitted. Nothing is held, and an empty region returned, where the host copy lacks
   /// nothing or the bytes it lacks are spread over several devices (the read can be made at
   /// once), and for an array's one copy.

@@ -39,9 +39,11 @@ class command_failure {
 /// What lets commands run later without deadlock or stale data (docs/design/data-model.md):
 /// everything a command needs from the coherence of its buffers is settled when it is
 /// submitted (the copies into the device's memory made, the regions it reads and writes
-/// registered with their buffers: buffer::acquire's `use`), so a queued command never waits
-/// for anything. Whatever waits for a command (host access to its data, another queue's
-/// command touching the same bytes, wait()) therefore waits for something that ends.
+/// registered with their buffers: buffer::acquire's `use`), so a queued command waits for
+/// nothing but commands prepared before it (a copy from data another queue writes waits for
+/// that queue's kernels where it runs: buffer::hold_queued()). Whatever waits for a command
+/// (host access to its data, another queue's command touching the same bytes, wait())
+/// therefore waits for something that ends.
 ///
 /// Both queuing modes send a command to the queue's thread as soon as it is submitted, which
 /// Microsoft's queuing_mode_automatic allows ("the runtime decides when") and
