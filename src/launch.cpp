@@ -123,6 +123,7 @@ void launch_on_gpu(const view_state& view, const launch_request& request) {
       // The queue destroys both functions, and with them `work`, before the launch completes.
       view.commands->submit(
           [work, code, grid, extent = request.extent, tiled = request.tiled, d = &dev] {
+            work->recorder.wait_for_earlier_uses();
             run_gpu_kernel(*d, *code, work->kernel->object(), work->kernel->ops().kernel_bytes,
                            tiled ? nullptr : extent.data(), grid);
           },
@@ -166,7 +167,10 @@ void launch_with_data_model(const view_state& view, const launch_request& reques
     work->recorder.make_current(view.commands.get());
     // The queue destroys both functions, and with them `work`, before the launch completes.
     view.commands->submit(
-        [work, dev = view.dev] { work->kernel->ops().run(*dev, work->domain.address(), work->kernel->object()); },
+        [work, dev = view.dev] {
+          work->recorder.wait_for_earlier_uses();
+          work->kernel->ops().run(*dev, work->domain.address(), work->kernel->object());
+        },
         [work](const std::shared_ptr<command_failure>& failure) { work->recorder.fail(failure); });
     return;
   }

@@ -53,11 +53,16 @@ void capture_recorder::make_current(const command_queue* queue) {
   std::lock_guard lock(command_queue::preparation());
   for (auto& [storage, u] : uses) {
     const byte_ranges read_only = u.read - u.written;
-    if (queue != nullptr)
-      held_.take(*storage, space_, read_only, concurrency::access_type_read, queue);
-    else
+    if (queue == nullptr) {
       storage->acquire(space_, read_only, concurrency::access_type_read);
-    held_.take(*storage, space_, std::move(u.written), concurrency::access_type_read_write, queue);
+      held_.take(*storage, space_, std::move(u.written), concurrency::access_type_read_write, nullptr);
+      continue;
+    }
+    // Data that another queue's kernels use where this launch runs is waited for there.
+    if (!held_.take_queued(*storage, space_, read_only, concurrency::access_type_read, queue))
+      held_.take(*storage, space_, read_only, concurrency::access_type_read, queue);
+    if (!held_.take_queued(*storage, space_, u.written, concurrency::access_type_read_write, queue))
+      held_.take(*storage, space_, std::move(u.written), concurrency::access_type_read_write, queue);
   }
   if (space_ == nullptr) return;
   for (const capture& c : captures_) c.rebase(c.view, *c.storage, c.storage->base_in(space_));

@@ -364,6 +364,30 @@ TEST(QueueTest, CopyAsyncFromAnotherViewsKernelKeepsItsPlaceInBothOrders) {
   EXPECT_EQ(v[n - 1], 2);
 }
 
+// A kernel on one view of REF that reads what a kernel queued on another view writes is queued
+// at once too: it waits for that kernel on its own queue, and reads its results.
+TEST(QueueTest, ALaunchReadingAnotherViewsResultsReturnsBeforeTheirKernelRuns) {
+  const accelerator ref(accelerator::direct3d_ref);
+  const accelerator_view writer = ref.create_view(), reader = ref.create_view();
+  gate g;
+  std::atomic<int> opened_in_time{-1};
+  std::vector<int> v(n, 0), w(n, -1);
+  array_view<int, 1> av(n, v), result(n, w);
+  parallel_for_each(writer, av.extent, [=, &g, &opened_in_time](index<1> i) restrict(amp) {
+    if (i[0] == 0) opened_in_time = g.wait() ? 1 : 0;
+    av[i] = 2 * i[0];
+  });
+  const array_view<const int, 1> in(av);
+  parallel_for_each(reader, av.extent, [=](index<1> i) restrict(amp) { result[i] = in[i] + 1; });
+  const completion_future read = reader.create_marker();
+  EXPECT_FALSE(read.is_ready()) << "the first kernel waits at the gate";
+  g.open = true;
+  read.wait();
+  EXPECT_EQ(opened_in_time.load(), 1) << "parallel_for_each waited for another view's kernel";
+  result.synchronize();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(w[i], 2 * i + 1) << i;
+}
+
 // Copies crossing between two views, each from data the other's queue writes, wait for each
 // other in submission order, without deadlock.
 TEST(QueueTest, CopyAsyncsCrossingBetweenTwoViewsRunInSubmissionOrder) {

@@ -78,9 +78,14 @@ class capture_recorder {
 
   /// make_current() acquires every recorded view in the launch's memory space and rebases
   /// the copies onto the device's copies of their buffers. `queue`: the launch runs later on
-  /// this queue, so what it reads is held too (a later copy must not overwrite it).
+  /// this queue, so what it reads is held too (a later copy must not overwrite it), and
+  /// where the data is current there already, it is held without waiting for other queues'
+  /// kernels using it: the launch waits for them where it runs (wait_for_earlier_uses()).
   /// Commands prepare one at a time (command_queue::preparation()).
   void make_current(const command_queue* queue = nullptr);
+  /// wait_for_earlier_uses() is where a queued launch, before its kernel, waits for the
+  /// commands of other queues that make_current() left it to wait for.
+  void wait_for_earlier_uses() const { held_.wait_for_earlier_uses(); }
 
   /// place_pointers() accounts for each of `offsets`, the pointers that a kernel's device
   /// code reads from `object`, `object_bytes` long (device_entry.hpp's device_code): one in a

@@ -40,8 +40,8 @@ class command_failure {
 /// everything a command needs from the coherence of its buffers is settled when it is
 /// submitted (the copies into the device's memory made, the regions it reads and writes
 /// registered with their buffers: buffer::acquire's `use`), so a queued command waits for
-/// nothing but commands prepared before it (a copy from data another queue writes waits for
-/// that queue's kernels where it runs: buffer::hold_queued()). Whatever waits for a command
+/// nothing but commands prepared before it (a launch or copy using data that another queue's
+/// kernels use waits for them where it runs: buffer::hold_queued()). Whatever waits for a command
 /// (host access to its data, another queue's command touching the same bytes, wait())
 /// therefore waits for something that ends.
 ///
