@@ -237,16 +237,20 @@ std::uint64_t buffer::acquire(const device* space, const byte_ranges& region, co
   return take(space, region, access, hold, queue);
 }
 
-std::uint64_t buffer::hold_queued(const device* space, const byte_ranges& region, concurrency::access_type access,
-                                  const command_queue* queue) {
-  if (region.empty()) return 0;
+buffer::queued_hold buffer::hold_queued(const device* space, const byte_ranges& region,
+                                        concurrency::access_type access, const command_queue* queue) {
+  if (region.empty()) return {0, false};
   std::lock_guard lock(mutex_);
-  if (!copied_in(space, region, access).empty()) return 0;
+  if (!copied_in(space, region, access).empty()) return {0, false};
   const device* memory = same_memory(space);
   const bool writes = (access & concurrency::access_type_write) != 0;
-  for (const use& u : uses_)
-    if (u.queue == nullptr && contends(u, memory, region, writes, queue)) return 0;
-  return take(space, region, access, true, queue);
+  bool waits = false;
+  for (const use& u : uses_) {
+    if (!contends(u, memory, region, writes, queue)) continue;
+    if (u.queue == nullptr) return {0, false};
+    waits = true;
+  }
+  return {take(space, region, access, true, queue), waits};
 }
 
 void buffer::wait_for_earlier_uses(const device* space, const byte_ranges& region, concurrency::access_type access,

@@ -38,6 +38,14 @@ struct gate {
     }
     return true;
   }
+  /// open_later() opens the gate from a thread of its own after 50 ms, while the test goes on
+  /// to what the held kernel must hold up; join it before the gate goes.
+  std::thread open_later() {
+    return std::thread([this] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      open = true;
+    });
+  }
 };
 
 TEST(QueueTest, LaunchReturnsBeforeTheKernelRuns) {
@@ -102,10 +110,7 @@ TEST(QueueTest, AQueuedKernelReadsTheDataAsItWasAtLaunch) {
     if (i[0] == 0) g.wait();
     first[i] = in[i];
   });
-  std::thread opener([&g] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    g.open = true;
-  });
+  std::thread opener = g.open_later();
   array_view<int, 1> writer(n, src);
   writer[7] = 42;  // the host's copy; REF's was made at the launch
   writer.synchronize();
@@ -131,10 +136,7 @@ TEST(QueueTest, CommandsOnTwoViewsFollowTheBuffersTheyShare) {
     if (i[0] == 0) g.wait();
     m[i] = i[0] + 1;
   });
-  std::thread opener([&g] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    g.open = true;
-  });
+  std::thread opener = g.open_later();
   parallel_for_each(consumer, m.extent, [=](index<1> i) restrict(amp) { o[i] = m[i] * 10; });
   o.synchronize();
   opener.join();
@@ -228,10 +230,7 @@ TEST(QueueTest, AKernelLaunchedAfterCopyAsyncDoesNotOvertakeIt) {
     av[i] = 1;
   });
   completion_future copied = copy_async(av, out.begin());
-  std::thread opener([&g] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    g.open = true;
-  });
+  std::thread opener = g.open_later();
   parallel_for_each(ref_view(), av.extent, [=](index<1> i) restrict(amp) { av[i] = 2; });
   // A kernel on another view of REF, overwriting it without reading it, waits as well.
   av.discard_data();
@@ -264,10 +263,7 @@ TEST(QueueTest, TheLastViewMayGoWhileACopyAsyncOutOfItIsPending) {
   gate g;
   std::vector<int> v(n, 0), out(n, -1);
   completion_future copied;
-  std::thread opener([&g] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    g.open = true;
-  });
+  std::thread opener = g.open_later();
   {
     array_view<int, 1> av(n, v);
     parallel_for_each(ref_view(), av.extent, [=, &g](index<1> i) restrict(amp) {
@@ -350,10 +346,7 @@ TEST(QueueTest, CopyAsyncFromAnotherViewsKernelKeepsItsPlaceInBothOrders) {
     av[i] = 1;
   });
   completion_future copied = copy_async(av, target);
-  std::thread opener([&g] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    g.open = true;
-  });
+  std::thread opener = g.open_later();
   parallel_for_each(reader, target.extent, [&target](index<1> i) restrict(amp) { target[i] += 10; });
   parallel_for_each(writer, av.extent, [=](index<1> i) restrict(amp) { av[i] = 2; });
   copied.get();

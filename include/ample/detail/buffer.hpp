@@ -192,11 +192,16 @@ class buffer : public std::enable_shared_from_this<buffer> {
   /// waits, where it runs, for the commands of other queues using the same bytes
   /// (wait_for_earlier_uses()), so that its submitter need not: a copy_async() from data that
   /// another queue's kernel writes (copy.hpp). It holds the use at once and returns its
-  /// number; 0, with nothing done, where acquire() would copy bytes into `space` (a copy that
-  /// would itself have to wait) or wait for a use of no queue (a host thread's, which may
-  /// wait for this use in turn).
-  std::uint64_t hold_queued(const device* space, const byte_ranges& region, concurrency::access_type access,
-                            const command_queue* queue);
+  /// number, and whether any use held before it is one to wait for; a number of 0, with
+  /// nothing done, where acquire() would copy bytes into `space` (a copy that would itself
+  /// have to wait) or wait for a use of no queue (a host thread's, which may wait for this
+  /// use in turn).
+  struct queued_hold {
+    std::uint64_t id;
+    bool waits;
+  };
+  queued_hold hold_queued(const device* space, const byte_ranges& region, concurrency::access_type access,
+                          const command_queue* queue);
   /// wait_for_earlier_uses() returns once no use held before use `id` of hold_queued() (the
   /// same arguments) is one that acquire() would have waited for. Uses held after it that
   /// contend with it waited for it, or wait for it here: none of them can hold it up.

@@ -42,17 +42,18 @@ class held_regions {
   bool take_queued(buffer& storage, const device* space, byte_ranges region, concurrency::access_type access,
                    const command_queue* queue) {
     if (region.empty()) return true;
-    const std::uint64_t id = storage.hold_queued(space, region, access, queue);
-    if (id == 0) return false;
-    held_.push_back({storage.shared_from_this(), space, std::move(region), access, queue, id, true});
+    const buffer::queued_hold hold = storage.hold_queued(space, region, access, queue);
+    if (hold.id == 0) return false;
+    held_.push_back({storage.shared_from_this(), space, std::move(region), access, queue, hold.id, hold.waits});
     return true;
   }
 
   /// wait_for_earlier_uses() is where a command whose regions take_queued() took waits for the
-  /// commands before it that use them.
+  /// commands before it that use them: for none, at no cost, where none was using them when
+  /// they were taken (most launches), since uses held later cannot be among them.
   void wait_for_earlier_uses() const {
     for (const held& h : held_)
-      if (h.queued) h.storage->wait_for_earlier_uses(h.space, h.region, h.access, h.queue, h.id);
+      if (h.waits) h.storage->wait_for_earlier_uses(h.space, h.region, h.access, h.queue, h.id);
   }
 
   /// take_for_copy() takes, together (no command submitted in between), what a copy made
@@ -94,7 +95,7 @@ class held_regions {
     concurrency::access_type access;
     const command_queue* queue;
     std::uint64_t id;
-    bool queued = false;  ///< taken by take_queued()
+    bool waits = false;  ///< taken by take_queued() while earlier uses it must follow were held
   };
   std::vector<held> held_;
 };
