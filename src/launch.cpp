@@ -92,6 +92,7 @@ void run_with_host_memory(const device& dev, const launch_request& request) {
   capture_recorder recorder(nullptr);
   recorder.start();
   const kernel_copy recorded(*request.ops, request.kernel);
+  recorder.find_arrays(recorded.object(), request.ops->kernel_bytes);
   recorder.make_current();
   request.ops->run(dev, request.domain, request.kernel);
 }
@@ -164,6 +165,7 @@ void launch_with_data_model(const view_state& view, const launch_request& reques
     auto work = std::make_shared<queued_launch>(memory_space(*view.dev), request);
     work->recorder.start();
     work->kernel.emplace(*request.ops, request.kernel);
+    work->recorder.find_arrays(work->kernel->object(), request.ops->kernel_bytes);
     work->recorder.make_current(view.commands.get());
     // The queue destroys both functions, and with them `work`, before the launch completes.
     view.commands->submit(

@@ -369,7 +369,10 @@ class AMPLE_AMP_CPU array {
         cpu_access_type(resolve(p.cpu_access, accelerator_view)),
         storage_(allocate(e, accelerator_view)),
         elements_(static_cast<T*>(storage_->host_data())) {
-    if (storage_->one_copy()) return;
+    if (storage_->one_copy()) {
+      if (storage_->home_space() != nullptr) enlistment_.list(this, sizeof(array), *storage_);
+      return;
+    }
     const auto elements_at = reinterpret_cast<const char*>(&elements_) - reinterpret_cast<const char*>(this);
     enlistment_.enlist(this, sizeof(array), static_cast<std::size_t>(elements_at), *storage_);
   }
@@ -589,8 +592,9 @@ class AMPLE_AMP_CPU array {
   std::shared_ptr<ample::detail::buffer> storage_;
   /// elements_ is storage_->host_data(), kept in the array for kernels (elements()).
   T* elements_;
-  /// enlistment_ holds the array's image in a GPU's memory where its storage is there; last,
-  /// so that it goes first (detail/array_images.hpp).
+  /// enlistment_ holds the array's image in a GPU's memory where its storage is there, or
+  /// lists it for launches to find where it is on REF; last, so that it goes first
+  /// (detail/array_images.hpp).
   ample::detail::array_enlistment enlistment_;
 };
 

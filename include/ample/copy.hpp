@@ -187,8 +187,8 @@ inline concurrency::completion_future queue_crossing(command_queue& queue, cross
 /// queued. Where kernels of other queues still write the source there, or use the
 /// destination, the command waits for them when the queue reaches it
 /// (held_regions::take_queued()), and so does it for the commands queued so far on `other`,
-/// the source's own queue where it is another (kernels reach arrays by reference,
-/// unrecorded): copy_async() returns at once. A failure of a kernel that wrote the source is
+/// the source's own queue where it is another (a kernel may reach an array through a
+/// pointer that no launch finds, array_images.hpp): copy_async() returns at once. A failure of a kernel that wrote the source is
 /// the copy's. Empty, with nothing queued, where the regions cannot be held so.
 template <class Src, class Dest>
 std::optional<concurrency::completion_future> queue_device_copy(command_queue& queue, command_queue* other,
@@ -222,8 +222,8 @@ std::optional<concurrency::completion_future> queue_device_copy(command_queue& q
 /// when the queue reaches the copy. On the device the copy waits there for the kernels it
 /// must follow (queue_device_copy()). Between host memory and a side at home in a device's
 /// memory it crosses once (plan_crossing()), held the same way. Otherwise, if the source is
-/// on another queue, that queue's work finishes first, on the caller's thread: kernels reach
-/// arrays by reference, unrecorded.
+/// on another queue, that queue's work finishes first, on the caller's thread: a kernel may
+/// reach an array through a pointer that no launch finds (array_images.hpp).
 template <class Src, class Dest>
 concurrency::completion_future copy_async_between(const Src& src, Dest& dest) {
   require_same_extent(concurrency::extent<Src::rank>(src.extent), concurrency::extent<Dest::rank>(dest.extent), "copy");

@@ -1,6 +1,7 @@
 // array_images: the images of arrays kept in a device's memory (detail/array_images.hpp).
 #include "ample/detail/array_images.hpp"
 
+#include <atomic>
 #include <cstring>
 #include <mutex>
 #include <unordered_map>
@@ -8,9 +9,10 @@
 namespace ample::detail {
 namespace {
 
-/// entry is one enlisted array: where its object is, and its image in the device's memory.
-/// The storage is a weak share: a move assignment releases the old storage before the entry
-/// goes, and a launch racing with it must find nothing rather than freed memory.
+/// entry is one enlisted array: where its object is, and its image in the device's memory
+/// (nullptr for an array listed without one). The storage is a weak share: a move assignment
+/// releases the old storage before the entry goes, and a launch racing with it must find
+/// nothing rather than freed memory.
 struct entry {
   const char* object;
   std::size_t bytes;
@@ -21,10 +23,12 @@ struct entry {
 
 /// enlisted_arrays are the entries by the address of the array_enlistment member: a moved
 /// array finds its entry through its member, whose offset in the array is fixed. Few arrays
-/// live at a time, so a launch looks through all of them.
+/// live at a time, so a launch looks through all of them. `without_image` counts the entries
+/// listed without an image, so that launches on a machine with none skip the lock.
 struct enlisted_arrays {
   std::mutex mutex;
   std::unordered_map<const array_enlistment*, entry> entries;
+  std::atomic<long> without_image{0};
 };
 
 enlisted_arrays& the_arrays() {
@@ -54,6 +58,15 @@ void array_enlistment::enlist(const void* object, std::size_t bytes, std::size_t
   enlisted_ = true;
 }
 
+void array_enlistment::list(const void* object, std::size_t bytes, buffer& storage) {
+  enlisted_arrays& all = the_arrays();
+  std::lock_guard lock(all.mutex);
+  all.entries.insert_or_assign(this, entry{static_cast<const char*>(object), bytes, storage.home_space(), nullptr,
+                                           storage.shared_from_this()});
+  all.without_image.fetch_add(1, std::memory_order_relaxed);
+  enlisted_ = true;
+}
+
 void array_enlistment::take(array_enlistment& other) noexcept {
   if (!other.enlisted_) return;
   enlisted_arrays& all = the_arrays();
@@ -73,6 +86,10 @@ void array_enlistment::delist() noexcept {
   enlisted_arrays& all = the_arrays();
   std::unique_lock lock(all.mutex);
   auto node = all.entries.extract(this);
+  if (node.mapped().image == nullptr) {
+    all.without_image.fetch_sub(1, std::memory_order_relaxed);
+    return;
+  }
   lock.unlock();
   // A kernel queued on the device may still read the image: the array was moved over, which,
   // unlike its destruction, does not wait for them.
@@ -86,7 +103,7 @@ std::optional<enlisted_array> find_enlisted_array(const void* address, const dev
   enlisted_arrays& all = the_arrays();
   std::lock_guard lock(all.mutex);
   for (const auto& [member, e] : all.entries) {
-    if (e.space != space || p < e.object || p >= e.object + e.bytes) continue;
+    if (e.image == nullptr || e.space != space || p < e.object || p >= e.object + e.bytes) continue;
     std::shared_ptr<buffer> storage = e.storage.lock();
     if (storage == nullptr) return std::nullopt;
     return enlisted_array{std::move(storage), static_cast<char*>(e.image) + (p - e.object)};
@@ -99,7 +116,28 @@ std::vector<std::shared_ptr<buffer>> enlisted_storage() {
   enlisted_arrays& all = the_arrays();
   std::lock_guard lock(all.mutex);
   for (const auto& [member, e] : all.entries)
-    if (std::shared_ptr<buffer> s = e.storage.lock()) storage.push_back(std::move(s));
+    if (e.image != nullptr)
+      if (std::shared_ptr<buffer> s = e.storage.lock()) storage.push_back(std::move(s));
+  return storage;
+}
+
+std::vector<std::shared_ptr<buffer>> arrays_reached(const void* object, std::size_t bytes) {
+  std::vector<std::shared_ptr<buffer>> storage;
+  enlisted_arrays& all = the_arrays();
+  if (all.without_image.load(std::memory_order_relaxed) == 0) return storage;
+  // References and pointers in the object are pointer-aligned: a launch's copy of the kernel
+  // is at least as aligned as the kernel's type.
+  std::vector<const char*> words(bytes / sizeof(void*));
+  std::memcpy(words.data(), object, words.size() * sizeof(void*));
+  std::lock_guard lock(all.mutex);
+  for (const auto& [member, e] : all.entries) {
+    if (e.image != nullptr) continue;
+    for (const char* w : words) {
+      if (w < e.object || w >= e.object + e.bytes) continue;
+      if (std::shared_ptr<buffer> s = e.storage.lock()) storage.push_back(std::move(s));
+      break;
+    }
+  }
   return storage;
 }
 

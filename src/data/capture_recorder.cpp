@@ -34,6 +34,10 @@ long capture_recorder::place_pointers(void* object, std::size_t object_bytes, co
   return -1;
 }
 
+void capture_recorder::find_arrays(const void* object, std::size_t bytes) {
+  arrays_in_place_ = arrays_reached(object, bytes);
+}
+
 void capture_recorder::make_current(const command_queue* queue) {
   stop();
   // One acquire per buffer and access, whatever the number of views over it: the regions
@@ -48,6 +52,8 @@ void capture_recorder::make_current(const command_queue* queue) {
   }
   // Whether device code writes an array is not known: it is current only there afterwards.
   for (const array_capture& a : arrays_) uses[a.storage.get()].written |= byte_ranges(0, a.storage->bytes());
+  for (const std::shared_ptr<buffer>& storage : arrays_in_place_)
+    uses[storage.get()].written |= byte_ranges(0, storage->bytes());
   // One command prepares at a time (command_queue::preparation()). Launches whose buffers are
   // all host_only() never get here (launch.hpp).
   std::lock_guard lock(command_queue::preparation());

@@ -16,6 +16,8 @@
 #include <thread>
 #include <vector>
 
+#include <amp_graphics.h>
+
 #include "common/test_support.hpp"
 
 namespace {
@@ -446,6 +448,81 @@ TEST(QueueTest, TheCpuEngineCompletesEachCommandBeforeItReturns) {
   completion_future f = copy_async(v.begin(), v.end(), a);
   EXPECT_TRUE(f.is_ready());
   EXPECT_TRUE(engine.create_marker().is_ready());
+}
+
+// Arrays and textures are reached by reference, which no capture records: launches find the
+// ones on REF in their kernel objects (capture_recorder::find_arrays()), so that kernels using
+// one on two views, or on REF and the CPU engine, keep their submission order.
+TEST(QueueTest, AnArrayAKernelWritesIsReadOnAnotherViewAfterIt) {
+  const accelerator ref(accelerator::direct3d_ref);
+  const accelerator_view writer = ref.create_view(), reader = ref.create_view();
+  gate g;
+  array<int, 1> a(n, writer);
+  std::vector<int> w(n, -1);
+  array_view<int, 1> result(n, w);
+  parallel_for_each(writer, a.extent, [&a, &g](index<1> i) restrict(amp) {
+    if (i[0] == 0) g.wait();
+    a[i] = 2 * i[0];
+  });
+  parallel_for_each(reader, a.extent, [&a, result](index<1> i) restrict(amp) { result[i] = a[i] + 1; });
+  const completion_future read = reader.create_marker();
+  EXPECT_EQ(read.wait_for(std::chrono::milliseconds(100)), std::future_status::timeout) << "the reader waits";
+  g.open = true;
+  result.synchronize();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(w[i], 2 * i + 1) << i;
+}
+
+TEST(QueueTest, AKernelWritingAnArrayWaitsForAnotherViewsKernelReadingIt) {
+  const accelerator ref(accelerator::direct3d_ref);
+  const accelerator_view first = ref.create_view(), second = ref.create_view();
+  gate g;
+  std::vector<int> ones(n, 1), w(n, -1);
+  array<int, 1> a(n, ones.begin(), first);
+  array_view<int, 1> result(n, w);
+  parallel_for_each(first, a.extent, [&a, &g, result](index<1> i) restrict(amp) {
+    if (i[0] == 0) g.wait();
+    result[i] = a[i];
+  });
+  parallel_for_each(second, a.extent, [&a](index<1> i) restrict(amp) { a[i] = 2; });
+  g.open = true;
+  result.synchronize();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(w[i], 1) << i;
+  EXPECT_EQ(std::vector<int>(a)[n - 1], 2);
+}
+
+TEST(QueueTest, ACpuEngineKernelReadingAnArrayOnRefWaitsForTheKernelWritingIt) {
+  const accelerator_view engine = accelerator(accelerator::direct3d_warp).default_view;
+  gate g;
+  array<int, 1> a(n, ref_view());
+  std::vector<int> w(n, -1);
+  array_view<int, 1> result(n, w);
+  parallel_for_each(ref_view(), a.extent, [&a, &g](index<1> i) restrict(amp) {
+    if (i[0] == 0) g.wait();
+    a[i] = 3 * i[0];
+  });
+  std::thread opener = g.open_later();
+  parallel_for_each(engine, a.extent, [&a, result](index<1> i) restrict(amp) { result[i] = a[i]; });
+  opener.join();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(w[i], 3 * i) << i;
+}
+
+TEST(QueueTest, ATextureAKernelWritesIsReadOnAnotherViewAfterIt) {
+  const accelerator ref(accelerator::direct3d_ref);
+  const accelerator_view writer = ref.create_view(), reader = ref.create_view();
+  gate g;
+  graphics::texture<int, 1> t(n, writer);
+  std::vector<int> w(n, -1);
+  array_view<int, 1> result(n, w);
+  parallel_for_each(writer, t.extent, [&t, &g](index<1> i) restrict(amp) {
+    if (i[0] == 0) g.wait();
+    t.set(i, 5 * i[0]);
+  });
+  parallel_for_each(reader, t.extent, [&t, result](index<1> i) restrict(amp) { result[i] = t[i]; });
+  const completion_future read = reader.create_marker();
+  EXPECT_EQ(read.wait_for(std::chrono::milliseconds(100)), std::future_status::timeout) << "the reader waits";
+  g.open = true;
+  result.synchronize();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(w[i], 5 * i) << i;
 }
 
 }  // namespace

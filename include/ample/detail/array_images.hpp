@@ -55,6 +55,12 @@ class array_enlistment {
   /// address lies at byte `elements_at` of it and whose elements are `storage`, kept in its
   /// home device's memory; out_of_memory if the device has no room for it.
   void enlist(const void* object, std::size_t bytes, std::size_t elements_at, buffer& storage);
+  /// list() puts the array object at `object`, `bytes` long, in the list without an image:
+  /// an array kept in one copy in the memory of a device with queues (REF), whose kernels,
+  /// and the CPU engine's, reach it there in place. No launch records it, since a capture by
+  /// reference copies nothing; a launch finds it in the kernel object instead
+  /// (arrays_reached()), to order itself after the commands of other queues that use it.
+  void list(const void* object, std::size_t bytes, buffer& storage);
 
  private:
   void take(array_enlistment& other) noexcept;
@@ -79,5 +85,12 @@ std::optional<enlisted_array> find_enlisted_array(const void* address, const dev
 /// runs on the CPU engine instead of a GPU reads arrays' host copies, and which arrays it
 /// reaches is unknown.
 std::vector<std::shared_ptr<buffer>> enlisted_storage();
+
+/// arrays_reached() is the storage of every array listed without an image (list()) whose
+/// object a pointer-aligned word of the kernel object at `object`, `bytes` long, points into:
+/// the arrays and textures on REF that the kernel reaches by reference. Found by address, as
+/// nothing else records them: a word of the object that is no reference but happens to hold
+/// such an address only orders the launch after more commands than it needs to.
+std::vector<std::shared_ptr<buffer>> arrays_reached(const void* object, std::size_t bytes);
 
 }  // namespace ample::detail

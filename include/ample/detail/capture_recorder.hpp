@@ -34,7 +34,9 @@ namespace ample::detail {
 ///
 /// Arrays are captured by reference, which copies nothing: an array's storage has one copy,
 /// which every memory space uses (buffer.hpp), except on a GPU, where place_pointers() finds
-/// them through the addresses the kernel's device code reads.
+/// them through the addresses the kernel's device code reads. find_arrays() finds the arrays
+/// on REF that a kernel object reaches, so that launches using one on different queues, or
+/// on REF and the CPU engine, keep their order.
 class capture_recorder {
  public:
   /// capture is one recorded view: its buffer, the bytes it covers, and how to move its data
@@ -96,6 +98,10 @@ class capture_recorder {
   /// that make_current() cannot point at the device (an array or texture elsewhere, a raw
   /// pointer).
   long place_pointers(void* object, std::size_t object_bytes, const std::uint32_t* offsets, std::uint32_t count);
+  /// find_arrays() records the arrays and textures kept in one copy in REF's memory that
+  /// `object`, `bytes` long, reaches by reference (arrays_reached(), array_images.hpp), for
+  /// make_current() to hold whole, as written: whether the kernel writes one is not known.
+  void find_arrays(const void* object, std::size_t bytes);
   /// fail() hands a failed launch's exception to every buffer it used, for their next
   /// synchronize() or copy() to report.
   void fail(const std::shared_ptr<command_failure>& failure) const { held_.fail(failure); }
@@ -114,6 +120,8 @@ class capture_recorder {
 
   std::vector<capture> captures_;
   std::vector<array_capture> arrays_;
+  /// arrays_in_place_: the storage of arrays reached where they are (find_arrays()).
+  std::vector<std::shared_ptr<buffer>> arrays_in_place_;
   held_regions held_;
 };
 

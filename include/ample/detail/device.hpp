@@ -128,8 +128,9 @@ class transfer_counters {
 
 /// pending_commands counts the commands queued on a device's accelerator_views and not yet
 /// finished (command_queue.hpp). Host access to the device's arrays and textures waits until
-/// none is left: kernels reach those by reference, which no launch records, so any queued
-/// kernel may be using them. Mutable and copied as a zero count, as transfer_counters.
+/// none is left: kernels reach those by reference, and though launches find the references
+/// in their kernel objects (array_images.hpp), a kernel may hold a pointer that no launch
+/// finds, so any queued kernel may be using them. Mutable and copied as a zero count, as transfer_counters.
 class pending_commands {
  public:
   pending_commands() noexcept = default;

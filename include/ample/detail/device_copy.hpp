@@ -106,8 +106,9 @@ bool copy_on_device(const Src& src, Dest& dest) {
   if (!spaces) return false;
   buffer& from = *container_access::storage(src);
   buffer& to = *container_access::storage(dest);
-  // Kernels reach an array kept in one copy by reference, which no launch records: every
-  // kernel queued on its device may use it (buffer::host_access() waits the same way).
+  // Kernels reach an array kept in one copy by reference, which launches find only in their
+  // kernel objects: every kernel queued on its device may use it (buffer::host_access()
+  // waits the same way).
   if (from.one_copy()) from.wait_for_device();
   if (to.one_copy()) to.wait_for_device();
   const byte_ranges from_region = container_access::region(src);

@@ -334,7 +334,10 @@ class texture {
     data_length = get_data_length();
     row_pitch = get_row_pitch();
     depth_pitch = get_depth_pitch();
-    if (storage_->texels().one_copy()) return;
+    if (storage_->texels().one_copy()) {
+      if (storage_->texels().home_space() != nullptr) enlistment_.list(this, sizeof(texture), storage_->texels());
+      return;
+    }
     const auto base_at = reinterpret_cast<const char*>(&layout_.base) - reinterpret_cast<const char*>(this);
     enlistment_.enlist(this, sizeof(texture), static_cast<std::size_t>(base_at), storage_->texels());
   }
@@ -375,8 +378,8 @@ class texture {
   /// layout_ is storage_'s layout, kept in the texture for kernels, which read it, not
   /// storage_: in a GPU's image of the texture it points at the GPU's copy.
   ample::detail::texture_layout<T, N> layout_;
-  /// enlistment_ holds the texture's image in a GPU's memory where its texels are there; last,
-  /// so that it goes first.
+  /// enlistment_ holds the texture's image in a GPU's memory where its texels are there, or
+  /// lists it for launches to find where they are on REF; last, so that it goes first.
   ample::detail::array_enlistment enlistment_;
 };
 
