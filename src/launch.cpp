@@ -154,9 +154,10 @@ void launch_with_data_model(const view_state& view, const launch_request& reques
                 "parallel_for_each is not supported on the selected accelerator (\"cpu\": accelerator::cpu_accelerator "
                 "holds host memory only); run kernels on the default accelerator",
                 concurrency::error_code::e_invalidarg);
-  // The CPU engine refuses a launch from a kernel itself; a queued one must be refused here,
-  // before the kernel's thread waits for its own queue.
-  if (view.commands != nullptr && in_kernel)
+  // Refused here, before the recorder takes command_queue::preparation(): a launch holding it
+  // may be waiting for the queued kernel making this call (capture_recorder::make_current()),
+  // and a queued launch must not wait for its own queue.
+  if (in_kernel)
     AMPLE_THROW(concurrency::runtime_exception,
                 "parallel_for_each called from inside a kernel; kernels cannot launch or reconfigure the engine",
                 concurrency::error_code::e_fail);

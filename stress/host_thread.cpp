@@ -346,6 +346,7 @@ void host_thread::run(std::chrono::steady_clock::time_point end) {
     else if (roll < 920) op_misuse();
     else if (roll < 925) op_reconfigure();
     else if (roll < 935) op_short_thread();
+    else if (roll < 950) op_array_relay();
     else {
       slot& s = pick_slot(false);
       begin("verify " + s.name);

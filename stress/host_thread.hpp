@@ -137,6 +137,7 @@ class host_thread {
   void op_replace_slot();
   void op_reconfigure();
   void op_short_thread();
+  void op_array_relay();
 
   void settle(slot& s, const region& r, const std::vector<word>& next, bool partial, std::int64_t counted);
   bool verify_slot(slot& s);

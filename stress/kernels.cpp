@@ -299,6 +299,16 @@ void launch_on_cpu_accelerator() {
   parallel_for_each(cpu, extent<1>(4), [](index<1>) {});
 }
 
+void relay(const accelerator_view& first, const accelerator_view& second, concurrency::array<word, 1>& a,
+           word salt) {
+  parallel_for_each(first, a.extent, [&a, salt](index<1> i) restrict(amp) {
+    a[i] = mix(a[i], static_cast<word>(i[0]), salt);
+  });
+  parallel_for_each(second, a.extent, [&a, salt](index<1> i) restrict(amp) {
+    a[i] = mix(a[i], static_cast<word>(i[0]), ~salt);
+  });
+}
+
 unsigned launch_on_every_worker(unsigned threads, std::chrono::milliseconds limit) {
   // Each thread counts itself once per call, in its first work-item of this launch.
   static std::atomic<unsigned> generation{0};

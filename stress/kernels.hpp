@@ -54,6 +54,17 @@ void launch(const concurrency::accelerator_view& av, const concurrency::array_vi
 /// region `r`, computed from `model`, the slot's contents before the launch.
 std::vector<word> expected(const std::vector<word>& model, const region& r, const launch_desc& d);
 
+/// relay() runs two kernels that reach `a` by reference, back to back, without waiting between
+/// them: on `first`, a[i] = mix(a[i], i, salt); then on `second`, a[i] = mix(a[i], i, ~salt).
+/// Where the two views have different queues (REF's), or one runs on the CPU engine, the
+/// second must still see every write of the first (launches find the arrays in their kernel
+/// objects). relayed() is the model of one element.
+void relay(const concurrency::accelerator_view& first, const concurrency::accelerator_view& second,
+           concurrency::array<word, 1>& a, word salt);
+constexpr word relayed(word old, word position, word salt) noexcept {
+  return mix(mix(old, position, salt), position, ~salt);
+}
+
 /// launch_nested() runs a kernel whose work-items each try to launch a kernel; the runtime
 /// must refuse with runtime_exception, which this rethrows.
 void launch_nested(const concurrency::accelerator_view& av, int items);

@@ -419,6 +419,33 @@ void host_thread::op_reconfigure() {
   }
 }
 
+/// op_array_relay() runs relay() on an array slot on REF: a kernel on the array's own view,
+/// then one on another REF view or on the CPU engine, each reaching the array by reference,
+/// and checks the result on the host.
+void host_thread::op_array_relay() {
+  const accelerator ref(accelerator::direct3d_ref);
+  std::vector<slot*> on_ref;
+  for (const auto& c : slots_)
+    if (c->k == kind::array && c->arr->get_accelerator_view().get_accelerator() == ref) on_ref.push_back(c.get());
+  if (on_ref.empty()) return;
+  slot& s = *on_ref[static_cast<std::size_t>(uniform(0, static_cast<int>(on_ref.size()) - 1))];
+  const bool engine = chance(0.5);
+  const accelerator_view second = engine ? accelerator(accelerator::direct3d_warp).default_view : ref.create_view();
+  const word salt = random_word();
+  begin("relay on " + s.name + ", then on " + (engine ? "WARP" : "a new REF view"));
+  run_.count.kernels.fetch_add(2, std::memory_order_relaxed);
+  try {
+    relay(s.arr->get_accelerator_view(), second, *s.arr, salt);
+  } catch (const std::exception& e) {
+    return fail(&s, std::string("relay threw: ") + e.what());
+  }
+  region r;
+  r.ext[0] = s.length;
+  std::vector<word> next(static_cast<std::size_t>(s.length));
+  for (int i = 0; i < s.length; ++i) next[i] = relayed(s.model[i], static_cast<word>(i), salt);
+  settle(s, r, next, false, -1);
+}
+
 /// op_short_thread() runs kernels from a host thread that exists only for them, so the
 /// engine sees host threads (and their tile schedulers) come and go.
 void host_thread::op_short_thread() {

@@ -133,7 +133,7 @@ std::vector<std::shared_ptr<buffer>> arrays_reached(const void* object, std::siz
   for (const auto& [member, e] : all.entries) {
     if (e.image != nullptr) continue;
     for (const char* w : words) {
-      if (w < e.object || w >= e.object + e.bytes) continue;
+      if (w != e.object) continue;
       if (std::shared_ptr<buffer> s = e.storage.lock()) storage.push_back(std::move(s));
       break;
     }

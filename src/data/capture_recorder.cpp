@@ -41,34 +41,46 @@ void capture_recorder::find_arrays(const void* object, std::size_t bytes) {
 void capture_recorder::make_current(const command_queue* queue) {
   stop();
   // One acquire per buffer and access, whatever the number of views over it: the regions
-  // read and the regions written, each as one set.
+  // read and the regions written, each as one set. `found`: only find_arrays() found it.
   struct use {
     byte_ranges read, written;
+    bool found = true;
   };
   std::map<buffer*, use> uses;
   for (const capture& c : captures_) {
     use& u = uses[c.storage];
     (c.writes ? u.written : u.read) |= c.region(c.view);
+    u.found = false;
   }
   // Whether device code writes an array is not known: it is current only there afterwards.
-  for (const array_capture& a : arrays_) uses[a.storage.get()].written |= byte_ranges(0, a.storage->bytes());
+  for (const array_capture& a : arrays_) {
+    use& u = uses[a.storage.get()];
+    u.written |= byte_ranges(0, a.storage->bytes());
+    u.found = false;
+  }
   for (const std::shared_ptr<buffer>& storage : arrays_in_place_)
     uses[storage.get()].written |= byte_ranges(0, storage->bytes());
+  // A launch that runs before its call returns waits for every command queued on the device
+  // of an array it reaches (buffer::acquire()): before taking the lock below, so that other
+  // threads go on submitting meanwhile (the acquire's own wait is then short).
+  if (queue == nullptr)
+    for (const std::shared_ptr<buffer>& storage : arrays_in_place_) storage->wait_for_device();
   // One command prepares at a time (command_queue::preparation()). Launches whose buffers are
   // all host_only() never get here (launch.hpp).
   std::lock_guard lock(command_queue::preparation());
   for (auto& [storage, u] : uses) {
     const byte_ranges read_only = u.read - u.written;
+    held_regions& held = u.found ? found_ : held_;
     if (queue == nullptr) {
       storage->acquire(space_, read_only, concurrency::access_type_read);
-      held_.take(*storage, space_, std::move(u.written), concurrency::access_type_read_write, nullptr);
+      held.take(*storage, space_, std::move(u.written), concurrency::access_type_read_write, nullptr);
       continue;
     }
     // Data that another queue's kernels use where this launch runs is waited for there.
-    if (!held_.take_queued(*storage, space_, read_only, concurrency::access_type_read, queue))
-      held_.take(*storage, space_, read_only, concurrency::access_type_read, queue);
-    if (!held_.take_queued(*storage, space_, u.written, concurrency::access_type_read_write, queue))
-      held_.take(*storage, space_, std::move(u.written), concurrency::access_type_read_write, queue);
+    if (!held.take_queued(*storage, space_, read_only, concurrency::access_type_read, queue))
+      held.take(*storage, space_, read_only, concurrency::access_type_read, queue);
+    if (!held.take_queued(*storage, space_, u.written, concurrency::access_type_read_write, queue))
+      held.take(*storage, space_, std::move(u.written), concurrency::access_type_read_write, queue);
   }
   if (space_ == nullptr) return;
   for (const capture& c : captures_) c.rebase(c.view, *c.storage, c.storage->base_in(space_));

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <future>
 #include <list>
 #include <numeric>
@@ -523,6 +524,23 @@ TEST(QueueTest, ATextureAKernelWritesIsReadOnAnotherViewAfterIt) {
   g.open = true;
   result.synchronize();
   for (int i = 0; i < n; ++i) ASSERT_EQ(w[i], 5 * i) << i;
+}
+
+// Launches find arrays by address (array_images.hpp), so a word of the kernel object that is
+// no reference can look like one. Such an array orders the launch, but the launch's failure
+// is not the array's to report.
+TEST(QueueTest, AnArrayAKernelOnlySeemsToReachIsNotHandedItsFailure) {
+  const accelerator ref(accelerator::direct3d_ref);
+  const accelerator_view home = ref.create_view(), failing = ref.create_view();
+  array<int, 1> a(n, home);
+  const std::uintptr_t lookalike = reinterpret_cast<std::uintptr_t>(&a);
+  parallel_for_each(failing, extent<1>(8), [lookalike](index<1>) restrict(amp) {
+    if (lookalike != 0) throw std::runtime_error("the kernel failed");
+  });
+  failing.create_marker().wait();
+  std::vector<int> out(n);
+  EXPECT_NO_THROW(copy(array_view<const int, 1>(a), out.begin())) << "the array is not the failed kernel's";
+  EXPECT_THROW(failing.wait(), std::runtime_error) << "its own view reports it";
 }
 
 }  // namespace

@@ -87,10 +87,13 @@ std::optional<enlisted_array> find_enlisted_array(const void* address, const dev
 std::vector<std::shared_ptr<buffer>> enlisted_storage();
 
 /// arrays_reached() is the storage of every array listed without an image (list()) whose
-/// object a pointer-aligned word of the kernel object at `object`, `bytes` long, points into:
-/// the arrays and textures on REF that the kernel reaches by reference. Found by address, as
-/// nothing else records them: a word of the object that is no reference but happens to hold
-/// such an address only orders the launch after more commands than it needs to.
+/// object's address a pointer-aligned word of the kernel object at `object`, `bytes` long,
+/// holds: the arrays and textures on REF that the kernel reaches by reference (a reference
+/// holds the address of the object's start). Found by address, as nothing else records them,
+/// so a word that is no reference can match too: padding, or a member left uninitialised,
+/// holds what the memory held before, a freed object's address among it. The launch
+/// then only waits for, and is waited for by, more commands than it needs to
+/// (capture_recorder::make_current() hands such arrays no failure).
 std::vector<std::shared_ptr<buffer>> arrays_reached(const void* object, std::size_t bytes);
 
 }  // namespace ample::detail

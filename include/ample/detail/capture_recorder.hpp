@@ -87,7 +87,10 @@ class capture_recorder {
   void make_current(const command_queue* queue = nullptr);
   /// wait_for_earlier_uses() is where a queued launch, before its kernel, waits for the
   /// commands of other queues that make_current() left it to wait for.
-  void wait_for_earlier_uses() const { held_.wait_for_earlier_uses(); }
+  void wait_for_earlier_uses() const {
+    held_.wait_for_earlier_uses();
+    found_.wait_for_earlier_uses();
+  }
 
   /// place_pointers() accounts for each of `offsets`, the pointers that a kernel's device
   /// code reads from `object`, `object_bytes` long (device_entry.hpp's device_code): one in a
@@ -101,9 +104,11 @@ class capture_recorder {
   /// find_arrays() records the arrays and textures kept in one copy in REF's memory that
   /// `object`, `bytes` long, reaches by reference (arrays_reached(), array_images.hpp), for
   /// make_current() to hold whole, as written: whether the kernel writes one is not known.
+  /// Found by address, one may be no reference of the kernel's: a failure of the launch goes
+  /// to the buffers it records otherwise, and the queue, not to these.
   void find_arrays(const void* object, std::size_t bytes);
   /// fail() hands a failed launch's exception to every buffer it used, for their next
-  /// synchronize() or copy() to report.
+  /// synchronize() or copy() to report (not to the arrays only find_arrays() found).
   void fail(const std::shared_ptr<command_failure>& failure) const { held_.fail(failure); }
 
  private:
@@ -123,6 +128,8 @@ class capture_recorder {
   /// arrays_in_place_: the storage of arrays reached where they are (find_arrays()).
   std::vector<std::shared_ptr<buffer>> arrays_in_place_;
   held_regions held_;
+  /// found_ holds the arrays that only find_arrays() found (make_current()).
+  held_regions found_;
 };
 
 }  // namespace ample::detail
