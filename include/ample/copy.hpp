@@ -188,8 +188,9 @@ inline concurrency::completion_future queue_crossing(command_queue& queue, cross
 /// destination, the command waits for them when the queue reaches it
 /// (held_regions::take_queued()), and so does it for the commands queued so far on `other`,
 /// the source's own queue where it is another (a kernel may reach an array through a
-/// pointer that no launch finds, array_images.hpp): copy_async() returns at once. A failure of a kernel that wrote the source is
-/// the copy's. Empty, with nothing queued, where the regions cannot be held so.
+/// pointer that no launch finds, array_images.hpp): copy_async() returns at once. A failure
+/// of a kernel that wrote the source is the copy's. Empty, with nothing queued, where the
+/// regions cannot be held so.
 template <class Src, class Dest>
 std::optional<concurrency::completion_future> queue_device_copy(command_queue& queue, command_queue* other,
                                                                 const copy_spaces& spaces, const Src& src,

@@ -41,10 +41,10 @@ namespace ample::detail {
 /// Kernels reach an array through a reference, which no capture records (capture_recorder.hpp),
 /// so no launch could tell which arrays to move; REF's memory is host memory, so its arrays
 /// serve the host and the CPU engine in place, and launches find them in their kernel
-/// objects only to keep their order (array_images.hpp). A GPU cannot read host memory: an array there
-/// is kept like a view's storage, at home in the GPU's memory with a host mirror, and its
-/// launches find it through the device-code pass's list of the pointers a kernel reads
-/// (array_images.hpp).
+/// objects only to keep their order (array_images.hpp). A GPU cannot read host memory: an
+/// array there is kept like a view's storage, at home in the GPU's memory with a host mirror,
+/// and its launches find it through the device-code pass's list of the pointers a kernel
+/// reads (array_images.hpp).
 ///   - acquire(space, region, access) makes `region` current in `space` before reading it
 ///     there (copying only what is stale) and, for writes, makes every other copy of it stale;
 ///   - views are current where the C++ AMP rules say so: at host access, synchronize(),
