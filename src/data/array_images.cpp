@@ -128,6 +128,7 @@ std::vector<std::shared_ptr<buffer>> arrays_reached(const void* object, std::siz
   // References and pointers in the object are pointer-aligned: a launch's copy of the kernel
   // is at least as aligned as the kernel's type.
   std::vector<const char*> words(bytes / sizeof(void*));
+  if (words.empty()) return storage;  // too small to hold a reference
   std::memcpy(words.data(), object, words.size() * sizeof(void*));
   std::lock_guard lock(all.mutex);
   for (const auto& [member, e] : all.entries) {
