@@ -127,14 +127,15 @@ std::vector<std::shared_ptr<buffer>> arrays_reached(const void* object, std::siz
   if (all.without_image.load(std::memory_order_relaxed) == 0) return storage;
   // References and pointers in the object are pointer-aligned: a launch's copy of the kernel
   // is at least as aligned as the kernel's type.
-  std::vector<const char*> words(bytes / sizeof(void*));
-  if (words.empty()) return storage;  // too small to hold a reference
-  std::memcpy(words.data(), object, words.size() * sizeof(void*));
+  const auto* words = static_cast<const char*>(object);
+  const std::size_t count = bytes / sizeof(void*);
   std::lock_guard lock(all.mutex);
   for (const auto& [member, e] : all.entries) {
     if (e.image != nullptr) continue;
-    for (const char* w : words) {
-      if (w != e.object) continue;
+    for (std::size_t i = 0; i < count; ++i) {
+      const char* word;
+      std::memcpy(&word, words + i * sizeof(void*), sizeof word);
+      if (word != e.object) continue;
       if (std::shared_ptr<buffer> s = e.storage.lock()) storage.push_back(std::move(s));
       break;
     }
