@@ -86,8 +86,9 @@ std::string no_device_code(const launch_request& request) {
 }
 
 /// run_with_host_memory() runs the program's kernel at once on `dev`'s CPU engine, over host
-/// memory: a copy, under a recorder, finds its views, which are made current there. The
-/// recorder holds their regions until the kernel has run.
+/// memory: a copy, under a recorder, finds its views, and the arrays in REF's or a GPU's
+/// memory that it reaches by reference, which are made current there. The recorder holds
+/// their regions until the kernel has run.
 void run_with_host_memory(const device& dev, const launch_request& request) {
   capture_recorder recorder(nullptr);
   recorder.start();
@@ -163,6 +164,17 @@ void launch_with_data_model(const view_state& view, const launch_request& reques
                 concurrency::error_code::e_fail);
   if (view.dev->backend == backend_id::cuda) return launch_on_gpu(view, request);
   if (view.commands != nullptr) {
+    // A REF kernel reaching an array in host memory or in a GPU's cannot run queued: host
+    // access to an array in host memory waits for nothing (array.hpp), and a GPU's array is
+    // current in host memory only until the GPU's next kernel. So it runs at once over host
+    // memory, after the commands of its queue, as a CPU-engine kernel does. (C++ AMP has a
+    // kernel use arrays of its own accelerator_view only. Ample does not refuse the others:
+    // it finds arrays by address, and a word of the kernel object that is no reference may
+    // hold an array's address too.)
+    if (reaches_arrays_outside(request.kernel, request.ops->kernel_bytes, *view.dev)) {
+      view.commands->marker().wait();
+      return run_with_host_memory(*view.dev, request);
+    }
     auto work = std::make_shared<queued_launch>(memory_space(*view.dev), request);
     work->recorder.start();
     work->kernel.emplace(*request.ops, request.kernel);

@@ -419,30 +419,43 @@ void host_thread::op_reconfigure() {
   }
 }
 
-/// op_array_relay() runs relay() on an array slot on REF: a kernel on the array's own view,
-/// then one on another REF view or on the CPU engine, each reaching the array by reference,
-/// and checks the result on the host.
+/// op_array_relay() runs relay() on an array slot: for an array on REF, a kernel on the
+/// array's own view, then one on another REF view or on the CPU engine; for one in host
+/// memory, a kernel on REF and one on the array's own view, in either order. Each reaches the
+/// array by reference, and the host checks the result at once.
 void host_thread::op_array_relay() {
   const accelerator ref(accelerator::direct3d_ref);
-  std::vector<slot*> on_ref;
+  std::vector<slot*> arrays;
   for (const auto& c : slots_)
-    if (c->k == kind::array && c->arr->get_accelerator_view().get_accelerator() == ref) on_ref.push_back(c.get());
-  if (on_ref.empty()) return;
-  slot& s = *on_ref[static_cast<std::size_t>(uniform(0, static_cast<int>(on_ref.size()) - 1))];
-  const bool engine = chance(0.5);
-  const accelerator_view second = engine ? accelerator(accelerator::direct3d_warp).default_view : ref.create_view();
+    if (c->k == kind::array) arrays.push_back(c.get());
+  if (arrays.empty()) return;
+  slot& s = *arrays[static_cast<std::size_t>(uniform(0, static_cast<int>(arrays.size()) - 1))];
+  const accelerator_view home = s.arr->get_accelerator_view();
+  accelerator_view first = home, second = own_ref_view_;
+  std::string order;
+  if (home.get_accelerator() == ref) {
+    const bool engine = chance(0.5);
+    second = engine ? accelerator(accelerator::direct3d_warp).default_view : ref.create_view();
+    order = engine ? "then on WARP" : "then on a new REF view";
+  } else if (chance(0.5)) {
+    std::swap(first, second);
+    order = "on REF first";
+  } else {
+    order = "then on REF";
+  }
   const word salt = random_word();
-  begin("relay on " + s.name + ", then on " + (engine ? "WARP" : "a new REF view"));
+  region r;
+  r.ext[0] = s.length;
+  // The model first, so that the host reads the array as soon as the launches return.
+  std::vector<word> next(static_cast<std::size_t>(s.length));
+  for (int i = 0; i < s.length; ++i) next[i] = relayed(s.model[i], static_cast<word>(i), salt);
+  begin("relay on " + s.name + ", " + order);
   run_.count.kernels.fetch_add(2, std::memory_order_relaxed);
   try {
-    relay(s.arr->get_accelerator_view(), second, *s.arr, salt);
+    relay(first, second, *s.arr, salt);
   } catch (const std::exception& e) {
     return fail(&s, std::string("relay threw: ") + e.what());
   }
-  region r;
-  r.ext[0] = s.length;
-  std::vector<word> next(static_cast<std::size_t>(s.length));
-  for (int i = 0; i < s.length; ++i) next[i] = relayed(s.model[i], static_cast<word>(i), salt);
   settle(s, r, next, false, -1);
 }
 

@@ -370,7 +370,7 @@ class AMPLE_AMP_CPU array {
         storage_(allocate(e, accelerator_view)),
         elements_(static_cast<T*>(storage_->host_data())) {
     if (storage_->one_copy()) {
-      if (storage_->home_space() != nullptr) enlistment_.list(this, sizeof(array), *storage_);
+      enlistment_.list(this, sizeof(array), *storage_);
       return;
     }
     const auto elements_at = reinterpret_cast<const char*>(&elements_) - reinterpret_cast<const char*>(this);
@@ -593,7 +593,7 @@ class AMPLE_AMP_CPU array {
   /// elements_ is storage_->host_data(), kept in the array for kernels (elements()).
   T* elements_;
   /// enlistment_ holds the array's image in a GPU's memory where its storage is there, or
-  /// lists it for launches to find where it is on REF; last, so that it goes first
+  /// lists it for launches to find where it is in one copy; last, so that it goes first
   /// (detail/array_images.hpp).
   ample::detail::array_enlistment enlistment_;
 };

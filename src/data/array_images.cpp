@@ -9,8 +9,9 @@
 namespace ample::detail {
 namespace {
 
-/// entry is one enlisted array: where its object is, and its image in the device's memory
-/// (nullptr for an array listed without one). The storage is a weak share: a move assignment
+/// entry is one enlisted array: where its object is, the device whose memory holds its
+/// elements (nullptr: host memory), and its image in that memory (nullptr for an array listed
+/// without one). The storage is a weak share: a move assignment
 /// releases the old storage before the entry goes, and a launch racing with it must find
 /// nothing rather than freed memory.
 struct entry {
@@ -23,13 +24,26 @@ struct entry {
 
 /// enlisted_arrays are the entries by the address of the array_enlistment member: a moved
 /// array finds its entry through its member, whose offset in the array is fixed. Few arrays
-/// live at a time, so a launch looks through all of them. `without_image` counts the entries
-/// listed without an image, so that launches on a machine with none skip the lock.
+/// live at a time, so a launch looks through all of them. `beyond_host` counts the entries
+/// in a device's memory, so that CPU-engine launches on a machine with none skip the lock.
 struct enlisted_arrays {
   std::mutex mutex;
   std::unordered_map<const array_enlistment*, entry> entries;
-  std::atomic<long> without_image{0};
+  std::atomic<long> beyond_host{0};
 };
+
+/// holds_address() is whether a pointer-aligned word of the object at `object`, `bytes`
+/// long, holds `address`. References and pointers in a kernel object are pointer-aligned: a
+/// launch's copy of the kernel is at least as aligned as the kernel's type.
+bool holds_address(const void* object, std::size_t bytes, const char* address) noexcept {
+  const auto* words = static_cast<const char*>(object);
+  for (std::size_t at = 0; at + sizeof(void*) <= bytes; at += sizeof(void*)) {
+    const char* word;
+    std::memcpy(&word, words + at, sizeof word);
+    if (word == address) return true;
+  }
+  return false;
+}
 
 enlisted_arrays& the_arrays() {
   static auto* a = new enlisted_arrays;  // immortal: arrays may die in static destructors
@@ -55,6 +69,7 @@ void array_enlistment::enlist(const void* object, std::size_t bytes, std::size_t
   std::lock_guard lock(all.mutex);
   all.entries.insert_or_assign(this, entry{static_cast<const char*>(object), bytes, &space, at,
                                            storage.shared_from_this()});
+  all.beyond_host.fetch_add(1, std::memory_order_relaxed);
   enlisted_ = true;
 }
 
@@ -63,7 +78,7 @@ void array_enlistment::list(const void* object, std::size_t bytes, buffer& stora
   std::lock_guard lock(all.mutex);
   all.entries.insert_or_assign(this, entry{static_cast<const char*>(object), bytes, storage.home_space(), nullptr,
                                            storage.shared_from_this()});
-  all.without_image.fetch_add(1, std::memory_order_relaxed);
+  if (storage.home_space() != nullptr) all.beyond_host.fetch_add(1, std::memory_order_relaxed);
   enlisted_ = true;
 }
 
@@ -86,10 +101,8 @@ void array_enlistment::delist() noexcept {
   enlisted_arrays& all = the_arrays();
   std::unique_lock lock(all.mutex);
   auto node = all.entries.extract(this);
-  if (node.mapped().image == nullptr) {
-    all.without_image.fetch_sub(1, std::memory_order_relaxed);
-    return;
-  }
+  if (node.mapped().space != nullptr) all.beyond_host.fetch_sub(1, std::memory_order_relaxed);
+  if (node.mapped().image == nullptr) return;
   lock.unlock();
   // A kernel queued on the device may still read the image: the array was moved over, which,
   // unlike its destruction, does not wait for them.
@@ -124,23 +137,20 @@ std::vector<std::shared_ptr<buffer>> enlisted_storage() {
 std::vector<std::shared_ptr<buffer>> arrays_reached(const void* object, std::size_t bytes) {
   std::vector<std::shared_ptr<buffer>> storage;
   enlisted_arrays& all = the_arrays();
-  if (all.without_image.load(std::memory_order_relaxed) == 0) return storage;
-  // References and pointers in the object are pointer-aligned: a launch's copy of the kernel
-  // is at least as aligned as the kernel's type.
-  const auto* words = static_cast<const char*>(object);
-  const std::size_t count = bytes / sizeof(void*);
+  if (all.beyond_host.load(std::memory_order_relaxed) == 0) return storage;
   std::lock_guard lock(all.mutex);
-  for (const auto& [member, e] : all.entries) {
-    if (e.image != nullptr) continue;
-    for (std::size_t i = 0; i < count; ++i) {
-      const char* word;
-      std::memcpy(&word, words + i * sizeof(void*), sizeof word);
-      if (word != e.object) continue;
+  for (const auto& [member, e] : all.entries)
+    if (e.space != nullptr && holds_address(object, bytes, e.object))
       if (std::shared_ptr<buffer> s = e.storage.lock()) storage.push_back(std::move(s));
-      break;
-    }
-  }
   return storage;
+}
+
+bool reaches_arrays_outside(const void* object, std::size_t bytes, const device& space) {
+  enlisted_arrays& all = the_arrays();
+  std::lock_guard lock(all.mutex);
+  for (const auto& [member, e] : all.entries)
+    if (e.space != &space && holds_address(object, bytes, e.object)) return true;
+  return false;
 }
 
 }  // namespace ample::detail

@@ -35,7 +35,8 @@ long capture_recorder::place_pointers(void* object, std::size_t object_bytes, co
 }
 
 void capture_recorder::find_arrays(const void* object, std::size_t bytes) {
-  arrays_in_place_ = arrays_reached(object, bytes);
+  for (std::shared_ptr<buffer>& storage : arrays_reached(object, bytes))
+    if (space_ == nullptr || storage->home_space() == space_) arrays_in_place_.push_back(std::move(storage));
 }
 
 void capture_recorder::make_current(const command_queue* queue) {
@@ -60,11 +61,13 @@ void capture_recorder::make_current(const command_queue* queue) {
   }
   for (const std::shared_ptr<buffer>& storage : arrays_in_place_)
     uses[storage.get()].written |= byte_ranges(0, storage->bytes());
-  // A launch that runs before its call returns waits for every command queued on the device
-  // of an array it reaches (buffer::acquire()): before taking the lock below, so that other
-  // threads go on submitting meanwhile (the acquire's own wait is then short).
+  // A launch that runs before its call returns waits for every command queued on REF, any of
+  // which may reach an array it reaches there (buffer::host_access()): before taking the lock
+  // below, so that other threads go on submitting meanwhile (the acquire's own wait is then
+  // short). A GPU's kernels reach its arrays only through what their launches record.
   if (queue == nullptr)
-    for (const std::shared_ptr<buffer>& storage : arrays_in_place_) storage->wait_for_device();
+    for (const std::shared_ptr<buffer>& storage : arrays_in_place_)
+      if (storage->one_copy()) storage->wait_for_device();
   // One command prepares at a time (command_queue::preparation()). Launches whose buffers are
   // all host_only() never get here (launch.hpp).
   std::lock_guard lock(command_queue::preparation());

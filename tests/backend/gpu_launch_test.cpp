@@ -356,6 +356,27 @@ TEST_F(GpuLaunchTest, AKernelOnTheCpuEngineReadsArraysMadeCurrentOnTheHost) {
   EXPECT_EQ(hook_.launches, expect_device_code ? 2 : 0);
 }
 
+// Kernels of other accelerators (the CPU engine's, REF's) that reach an array in the GPU's
+// memory by reference run over its host mirror, made current for them, and the GPU's next
+// kernel finds what they wrote.
+TEST_F(GpuLaunchTest, KernelsOfOtherAcceleratorsReachAnArrayInTheGpusMemoryThroughItsMirror) {
+  array<int, 1> a(16, gpu_.get_default_view());
+  const auto write = [&a](index<1> i) restrict(amp) { a[i] = 3 * i[0]; };
+  hook_.play = play_flat<decltype(write), 1>(nullptr, &a);
+  parallel_for_each(gpu_.get_default_view(), a.extent, write);
+  const accelerator_view engine = accelerator(accelerator::direct3d_warp).default_view;
+  parallel_for_each(engine, a.extent, [&a](index<1> i) restrict(amp) { a[i] += 1000; });
+  const auto increment = [&a](index<1> i) restrict(amp) { a[i] += 1; };
+  hook_.play = play_flat<decltype(increment), 1>(nullptr, &a);
+  parallel_for_each(gpu_.get_default_view(), a.extent, increment);
+  const accelerator_view ref = accelerator(accelerator::direct3d_ref).default_view;
+  parallel_for_each(ref, a.extent, [&a](index<1> i) restrict(amp) { a[i] += 20000; });
+  parallel_for_each(gpu_.get_default_view(), a.extent, increment);
+  const std::vector<int> out = a;
+  for (int i = 0; i < 16; ++i) ASSERT_EQ(out[i], 3 * i + 21002) << "element " << i;
+  EXPECT_EQ(hook_.launches, expect_device_code ? 3 : 0);
+}
+
 /// texels_on_host() is where a texture's texels are in host memory: its host copy, or mirror.
 template <class T, int N>
 const void* texels_on_host(const graphics::texture<T, N>& tex) {

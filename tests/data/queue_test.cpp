@@ -526,6 +526,43 @@ TEST(QueueTest, ATextureAKernelWritesIsReadOnAnotherViewAfterIt) {
   for (int i = 0; i < n; ++i) ASSERT_EQ(w[i], 5 * i) << i;
 }
 
+// A REF kernel reaching an array in host memory runs before parallel_for_each returns: host
+// access to such an array waits for nothing, and the kernel's writes must be there for it.
+TEST(QueueTest, ARefKernelReachingAnArrayInHostMemoryHasRunWhenParallelForEachReturns) {
+  const accelerator_view engine = accelerator(accelerator::direct3d_warp).default_view;
+  gate g;
+  std::vector<int> minus_ones(n, -1);
+  array<int, 1> a(n, minus_ones.begin(), engine);
+  std::thread opener = g.open_later();
+  parallel_for_each(ref_view(), a.extent, [&a, &g](index<1> i) restrict(amp) {
+    if (i[0] == 0) g.wait();
+    a[i] = 4 * i[0];
+  });
+  const std::vector<int> out = a;
+  opener.join();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 4 * i) << i;
+}
+
+// Textures too, and such a kernel still reads what the kernels queued before it wrote.
+TEST(QueueTest, ARefKernelReachingATextureInHostMemoryReadsWhatItsQueueWroteFirst) {
+  const accelerator_view engine = accelerator(accelerator::direct3d_warp).default_view;
+  gate g;
+  std::vector<int> w(n, -1);
+  array_view<int, 1> first(n, w);
+  parallel_for_each(ref_view(), first.extent, [first, &g](index<1> i) restrict(amp) {
+    if (i[0] == 0) g.wait();
+    first[i] = i[0];
+  });
+  std::thread opener = g.open_later();
+  const std::vector<int> minus_ones(n, -1);
+  graphics::texture<int, 1> t(n, minus_ones.begin(), minus_ones.end(), engine);
+  parallel_for_each(ref_view(), t.extent, [&t, first](index<1> i) restrict(amp) { t.set(i, first[i] + 1); });
+  std::vector<int> out(n);
+  copy(t, out.data(), static_cast<unsigned>(n * sizeof(int)));
+  opener.join();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], i + 1) << i;
+}
+
 // Launches find arrays by address (array_images.hpp), so a word of the kernel object that is
 // no reference can look like one. Such an array orders the launch, but the launch's failure
 // is not the array's to report.

@@ -1,5 +1,7 @@
 // array_images: arrays in the memory of a device whose kernels cannot reach host memory, and
-// the copies of the array objects that such kernels reach by reference. Textures are kept and
+// the copies of the array objects that such kernels reach by reference; and the list of
+// every other array, by the address of its object, which launches look for in kernel objects
+// (arrays_reached(), reaches_arrays_outside()). Textures are kept and
 // listed the same way (graphics/texture_storage.hpp): what is said here of an array and its
 // elements holds for a texture and its texels.
 #pragma once
@@ -56,10 +58,11 @@ class array_enlistment {
   /// home device's memory; out_of_memory if the device has no room for it.
   void enlist(const void* object, std::size_t bytes, std::size_t elements_at, buffer& storage);
   /// list() puts the array object at `object`, `bytes` long, in the list without an image:
-  /// an array kept in one copy in the memory of a device with queues (REF), whose kernels,
-  /// and the CPU engine's, reach it there in place. No launch records it, since a capture by
-  /// reference copies nothing; a launch finds it in the kernel object instead
-  /// (arrays_reached()), to order itself after the commands of other queues that use it.
+  /// an array kept in one copy, in host memory or in the memory of a device with queues
+  /// (REF), which kernels of the CPU engine and of REF reach in place. No launch records it,
+  /// since a capture by reference copies nothing; a launch finds it in the kernel object
+  /// instead (arrays_reached(), reaches_arrays_outside()), to keep its order with the other
+  /// commands and host accesses that use it.
   void list(const void* object, std::size_t bytes, buffer& storage);
 
  private:
@@ -86,14 +89,21 @@ std::optional<enlisted_array> find_enlisted_array(const void* address, const dev
 /// reaches is unknown.
 std::vector<std::shared_ptr<buffer>> enlisted_storage();
 
-/// arrays_reached() is the storage of every array listed without an image (list()) whose
-/// object's address a pointer-aligned word of the kernel object at `object`, `bytes` long,
-/// holds: the arrays and textures on REF that the kernel reaches by reference (a reference
-/// holds the address of the object's start). Found by address, as nothing else records them,
-/// so a word that is no reference can match too: padding, or a member left uninitialised,
-/// holds what the memory held before, a freed object's address among it. The launch
-/// then only waits for, and is waited for by, more commands than it needs to
-/// (capture_recorder::make_current() hands such arrays no failure).
+/// arrays_reached() is the storage of every listed array kept in a device's memory (REF's,
+/// or a GPU's) whose object's address a pointer-aligned word of the kernel object at
+/// `object`, `bytes` long, holds: the arrays and textures there that a kernel running on the
+/// CPU engine reaches by reference (a reference holds the address of the object's start).
+/// Found by address, as nothing else records them, so a word that is no reference can match
+/// too: padding, or a member left uninitialised, holds what the memory held before, a freed
+/// object's address among it. The launch then only waits for, and is waited for by, more
+/// commands than it needs to (capture_recorder::make_current() hands such arrays no failure),
+/// and makes current on the host an array it does not use.
 std::vector<std::shared_ptr<buffer>> arrays_reached(const void* object, std::size_t bytes);
+
+/// reaches_arrays_outside() is whether the kernel object at `object`, `bytes` long, holds
+/// the address of a listed array that is not in `space`'s memory, as arrays_reached() finds
+/// them: a REF kernel reaching an array in host memory or in a GPU's, which it cannot run
+/// queued (launch.cpp).
+bool reaches_arrays_outside(const void* object, std::size_t bytes, const device& space);
 
 }  // namespace ample::detail

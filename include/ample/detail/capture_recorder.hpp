@@ -35,8 +35,9 @@ namespace ample::detail {
 /// Arrays are captured by reference, which copies nothing: an array's storage has one copy,
 /// which every memory space uses (buffer.hpp), except on a GPU, where place_pointers() finds
 /// them through the addresses the kernel's device code reads. find_arrays() finds the arrays
-/// on REF that a kernel object reaches, so that launches using one on different queues, or
-/// on REF and the CPU engine, keep their order.
+/// in REF's or a GPU's memory that a kernel object reaches, so that launches using one on
+/// different queues, or on REF and the CPU engine, keep their order, and a CPU-engine kernel
+/// finds a GPU's array current on the host.
 class capture_recorder {
  public:
   /// capture is one recorded view: its buffer, the bytes it covers, and how to move its data
@@ -101,9 +102,11 @@ class capture_recorder {
   /// that make_current() cannot point at the device (an array or texture elsewhere, a raw
   /// pointer).
   long place_pointers(void* object, std::size_t object_bytes, const std::uint32_t* offsets, std::uint32_t count);
-  /// find_arrays() records the arrays and textures kept in one copy in REF's memory that
-  /// `object`, `bytes` long, reaches by reference (arrays_reached(), array_images.hpp), for
-  /// make_current() to hold whole, as written: whether the kernel writes one is not known.
+  /// find_arrays() records the arrays and textures kept in a device's memory that `object`,
+  /// `bytes` long, reaches by reference (arrays_reached(), array_images.hpp): for a launch on
+  /// the CPU engine, those in REF's memory and in a GPU's; for a launch on REF, those in REF's
+  /// (launch.cpp runs a REF kernel that reaches others over host memory). make_current() holds
+  /// them whole where the launch runs, as written: whether the kernel writes one is not known.
   /// Found by address, one may be no reference of the kernel's: a failure of the launch goes
   /// to the buffers it records otherwise, and the queue, not to these.
   void find_arrays(const void* object, std::size_t bytes);
@@ -125,7 +128,7 @@ class capture_recorder {
 
   std::vector<capture> captures_;
   std::vector<array_capture> arrays_;
-  /// arrays_in_place_: the storage of arrays reached where they are (find_arrays()).
+  /// arrays_in_place_: the storage of arrays reached by reference (find_arrays()).
   std::vector<std::shared_ptr<buffer>> arrays_in_place_;
   held_regions held_;
   /// found_ holds the arrays that only find_arrays() found (make_current()).

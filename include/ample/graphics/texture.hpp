@@ -335,7 +335,7 @@ class texture {
     row_pitch = get_row_pitch();
     depth_pitch = get_depth_pitch();
     if (storage_->texels().one_copy()) {
-      if (storage_->texels().home_space() != nullptr) enlistment_.list(this, sizeof(texture), storage_->texels());
+      enlistment_.list(this, sizeof(texture), storage_->texels());
       return;
     }
     const auto base_at = reinterpret_cast<const char*>(&layout_.base) - reinterpret_cast<const char*>(this);
@@ -379,7 +379,7 @@ class texture {
   /// storage_: in a GPU's image of the texture it points at the GPU's copy.
   ample::detail::texture_layout<T, N> layout_;
   /// enlistment_ holds the texture's image in a GPU's memory where its texels are there, or
-  /// lists it for launches to find where they are on REF; last, so that it goes first.
+  /// lists it for launches to find where they are in one copy; last, so that it goes first.
   ample::detail::array_enlistment enlistment_;
 };
 
