@@ -11,9 +11,9 @@ namespace {
 
 /// entry is one enlisted array: where its object is, the device whose memory holds its
 /// elements (nullptr: host memory), and its image in that memory (nullptr for an array listed
-/// without one). The storage is a weak share: a move assignment
-/// releases the old storage before the entry goes, and a launch racing with it must find
-/// nothing rather than freed memory.
+/// without one). The storage is a weak share: a move assignment releases the old storage
+/// before the entry goes, and a launch racing with it must find nothing rather than freed
+/// memory.
 struct entry {
   const char* object;
   std::size_t bytes;
