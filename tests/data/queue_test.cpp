@@ -531,7 +531,7 @@ TEST(QueueTest, ATextureAKernelWritesIsReadOnAnotherViewAfterIt) {
 TEST(QueueTest, ARefKernelReachingAnArrayInHostMemoryHasRunWhenParallelForEachReturns) {
   const accelerator_view engine = accelerator(accelerator::direct3d_warp).default_view;
   gate g;
-  std::vector<int> minus_ones(n, -1);
+  const std::vector<int> minus_ones(n, -1);
   array<int, 1> a(n, minus_ones.begin(), engine);
   std::thread opener = g.open_later();
   parallel_for_each(ref_view(), a.extent, [&a, &g](index<1> i) restrict(amp) {
