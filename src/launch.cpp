@@ -164,21 +164,21 @@ void launch_with_data_model(const view_state& view, const launch_request& reques
                 concurrency::error_code::e_fail);
   if (view.dev->backend == backend_id::cuda) return launch_on_gpu(view, request);
   if (view.commands != nullptr) {
-    // A REF kernel reaching an array in host memory or in a GPU's cannot run queued: host
-    // access to an array in host memory waits for nothing (array.hpp), and a GPU's array is
-    // current in host memory only until the GPU's next kernel. So it runs at once over host
-    // memory, after the commands of its queue, as a CPU-engine kernel does. (C++ AMP has a
-    // kernel use arrays of its own accelerator_view only. Ample does not refuse the others:
-    // it finds arrays by address, and a word of the kernel object that is no reference may
-    // hold an array's address too.)
-    if (reaches_arrays_outside(request.kernel, request.ops->kernel_bytes, *view.dev)) {
-      view.commands->marker().wait();
-      return run_with_host_memory(*view.dev, request);
-    }
     auto work = std::make_shared<queued_launch>(memory_space(*view.dev), request);
     work->recorder.start();
     work->kernel.emplace(*request.ops, request.kernel);
-    work->recorder.find_arrays(work->kernel->object(), request.ops->kernel_bytes);
+    if (work->recorder.find_arrays(work->kernel->object(), request.ops->kernel_bytes)) {
+      // A REF kernel reaching an array in host memory or in a GPU's cannot run queued: host
+      // access to an array in host memory waits for nothing (array.hpp), and a GPU's array is
+      // current in host memory only until the GPU's next kernel. So it runs at once over host
+      // memory, after the commands of its queue, as a CPU-engine kernel does. (C++ AMP has a
+      // kernel use arrays of its own accelerator_view only. Ample does not refuse the others:
+      // it finds arrays by address, and a word of the kernel object that is no reference may
+      // hold an array's address too.) The copy goes first, and its recorder, still active.
+      work.reset();
+      view.commands->marker().wait();
+      return run_with_host_memory(*view.dev, request);
+    }
     work->recorder.make_current(view.commands.get());
     // The queue destroys both functions, and with them `work`, before the launch completes.
     view.commands->submit(

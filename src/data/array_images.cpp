@@ -134,23 +134,21 @@ std::vector<std::shared_ptr<buffer>> enlisted_storage() {
   return storage;
 }
 
-std::vector<std::shared_ptr<buffer>> arrays_reached(const void* object, std::size_t bytes) {
-  std::vector<std::shared_ptr<buffer>> storage;
+arrays_found arrays_reached(const void* object, std::size_t bytes, const device* space) {
+  arrays_found found;
   enlisted_arrays& all = the_arrays();
-  if (all.beyond_host.load(std::memory_order_relaxed) == 0) return storage;
+  if (space == nullptr && all.beyond_host.load(std::memory_order_relaxed) == 0) return found;
   std::lock_guard lock(all.mutex);
-  for (const auto& [member, e] : all.entries)
-    if (e.space != nullptr && holds_address(object, bytes, e.object))
-      if (std::shared_ptr<buffer> s = e.storage.lock()) storage.push_back(std::move(s));
-  return storage;
-}
-
-bool reaches_arrays_outside(const void* object, std::size_t bytes, const device& space) {
-  enlisted_arrays& all = the_arrays();
-  std::lock_guard lock(all.mutex);
-  for (const auto& [member, e] : all.entries)
-    if (e.space != &space && holds_address(object, bytes, e.object)) return true;
-  return false;
+  for (const auto& [member, e] : all.entries) {
+    if (space == nullptr && e.space == nullptr) continue;  // in host memory, where the CPU engine runs
+    if (!holds_address(object, bytes, e.object)) continue;
+    if (space != nullptr && e.space != space) {
+      found.elsewhere = true;
+      continue;
+    }
+    if (std::shared_ptr<buffer> s = e.storage.lock()) found.storage.push_back(std::move(s));
+  }
+  return found;
 }
 
 }  // namespace ample::detail

@@ -34,9 +34,10 @@ long capture_recorder::place_pointers(void* object, std::size_t object_bytes, co
   return -1;
 }
 
-void capture_recorder::find_arrays(const void* object, std::size_t bytes) {
-  for (std::shared_ptr<buffer>& storage : arrays_reached(object, bytes))
-    if (space_ == nullptr || storage->home_space() == space_) arrays_in_place_.push_back(std::move(storage));
+bool capture_recorder::find_arrays(const void* object, std::size_t bytes) {
+  arrays_found found = arrays_reached(object, bytes, space_);
+  arrays_in_place_ = std::move(found.storage);
+  return found.elsewhere;
 }
 
 void capture_recorder::make_current(const command_queue* queue) {

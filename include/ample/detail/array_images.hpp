@@ -1,7 +1,7 @@
 // array_images: arrays in the memory of a device whose kernels cannot reach host memory, and
 // the copies of the array objects that such kernels reach by reference; and the list of
 // every other array, by the address of its object, which launches look for in kernel objects
-// (arrays_reached(), reaches_arrays_outside()). Textures are kept and
+// (arrays_reached()). Textures are kept and
 // listed the same way (graphics/texture_storage.hpp): what is said here of an array and its
 // elements holds for a texture and its texels.
 #pragma once
@@ -61,7 +61,7 @@ class array_enlistment {
   /// an array kept in one copy, in host memory or in the memory of a device with queues
   /// (REF), which kernels of the CPU engine and of REF reach in place. No launch records it,
   /// since a capture by reference copies nothing; a launch finds it in the kernel object
-  /// instead (arrays_reached(), reaches_arrays_outside()), to keep its order with the other
+  /// instead (arrays_reached()), to keep its order with the other
   /// commands and host accesses that use it.
   void list(const void* object, std::size_t bytes, buffer& storage);
 
@@ -89,21 +89,25 @@ std::optional<enlisted_array> find_enlisted_array(const void* address, const dev
 /// reaches is unknown.
 std::vector<std::shared_ptr<buffer>> enlisted_storage();
 
-/// arrays_reached() is the storage of every listed array kept in a device's memory (REF's,
-/// or a GPU's) whose object's address a pointer-aligned word of the kernel object at
-/// `object`, `bytes` long, holds: the arrays and textures there that a kernel running on the
-/// CPU engine reaches by reference (a reference holds the address of the object's start).
-/// Found by address, as nothing else records them, so a word that is no reference can match
-/// too: padding, or a member left uninitialised, holds what the memory held before, a freed
-/// object's address among it. The launch then only waits for, and is waited for by, more
-/// commands than it needs to (capture_recorder::make_current() hands such arrays no failure),
-/// and makes current on the host an array it does not use.
-std::vector<std::shared_ptr<buffer>> arrays_reached(const void* object, std::size_t bytes);
+/// arrays_found is what arrays_reached() finds in a kernel object for a launch in a memory
+/// space: the storage of the arrays it holds there, and whether the object holds the
+/// address of an array in another space that the launch cannot hold (`elsewhere`).
+struct arrays_found {
+  std::vector<std::shared_ptr<buffer>> storage;
+  bool elsewhere = false;
+};
 
-/// reaches_arrays_outside() is whether the kernel object at `object`, `bytes` long, holds
-/// the address of a listed array that is not in `space`'s memory, as arrays_reached() finds
-/// them: a REF kernel reaching an array in host memory or in a GPU's, which it cannot run
-/// queued (launch.cpp).
-bool reaches_arrays_outside(const void* object, std::size_t bytes, const device& space);
+/// arrays_reached() is every listed array whose object's address a pointer-aligned word of
+/// the kernel object at `object`, `bytes` long, holds (a reference holds the address of the
+/// object's start), as a launch in `space` needs it: on the CPU engine (`space` null), the
+/// arrays and textures in REF's or a GPU's memory, held in host memory; on REF, those in
+/// REF's memory, and `elsewhere` for one in host memory or a GPU's, which a REF launch cannot
+/// run queued beside (launch.cpp). Found by address, as nothing else records them, so a word
+/// that is no reference can match too: padding, or a member left uninitialised, holds what
+/// the memory held before, a freed object's address among it. The launch then only waits
+/// for, and is waited for by, more commands than it needs to (capture_recorder::make_current()
+/// hands such arrays no failure), makes current on the host an array it does not use, or
+/// runs on REF at once instead of queued.
+arrays_found arrays_reached(const void* object, std::size_t bytes, const device* space);
 
 }  // namespace ample::detail

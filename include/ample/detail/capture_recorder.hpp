@@ -104,12 +104,14 @@ class capture_recorder {
   long place_pointers(void* object, std::size_t object_bytes, const std::uint32_t* offsets, std::uint32_t count);
   /// find_arrays() records the arrays and textures kept in a device's memory that `object`,
   /// `bytes` long, reaches by reference (arrays_reached(), array_images.hpp): for a launch on
-  /// the CPU engine, those in REF's memory and in a GPU's; for a launch on REF, those in REF's
-  /// (launch.cpp runs a REF kernel that reaches others over host memory). make_current() holds
-  /// them whole where the launch runs, as written: whether the kernel writes one is not known.
+  /// the CPU engine, those in REF's memory and in a GPU's; for a launch on REF, those in REF's.
+  /// make_current() holds them whole where the launch runs, as written: whether the kernel
+  /// writes one is not known. It returns whether the object also reaches an array that a
+  /// launch on REF cannot hold, in host memory or a GPU's (launch.cpp runs such a kernel over
+  /// host memory instead).
   /// Found by address, one may be no reference of the kernel's: a failure of the launch goes
   /// to the buffers it records otherwise, and the queue, not to these.
-  void find_arrays(const void* object, std::size_t bytes);
+  bool find_arrays(const void* object, std::size_t bytes);
   /// fail() hands a failed launch's exception to every buffer it used, for their next
   /// synchronize() or copy() to report (not to the arrays only find_arrays() found).
   void fail(const std::shared_ptr<command_failure>& failure) const { held_.fail(failure); }
