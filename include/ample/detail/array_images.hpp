@@ -1,9 +1,8 @@
 // array_images: arrays in the memory of a device whose kernels cannot reach host memory, and
 // the copies of the array objects that such kernels reach by reference; and the list of
 // every other array, by the address of its object, which launches look for in kernel objects
-// (arrays_reached()). Textures are kept and
-// listed the same way (graphics/texture_storage.hpp): what is said here of an array and its
-// elements holds for a texture and its texels.
+// (arrays_reached()). Textures are kept and listed the same way (graphics/texture_storage.hpp):
+// what is said here of an array and its elements holds for a texture and its texels.
 #pragma once
 
 #include <cstddef>
@@ -61,8 +60,8 @@ class array_enlistment {
   /// an array kept in one copy, in host memory or in the memory of a device with queues
   /// (REF), which kernels of the CPU engine and of REF reach in place. No launch records it,
   /// since a capture by reference copies nothing; a launch finds it in the kernel object
-  /// instead (arrays_reached()), to keep its order with the other
-  /// commands and host accesses that use it.
+  /// instead (arrays_reached()), to keep its order with the other commands and host accesses
+  /// that use it.
   void list(const void* object, std::size_t bytes, buffer& storage);
 
  private:
