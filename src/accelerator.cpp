@@ -20,8 +20,10 @@ std::string narrow(const std::wstring& w) {
   return s;
 }
 
-std::shared_ptr<view_state> make_default_view(const device& d) {
-  return make_view_state(d, concurrency::queuing_mode_automatic, false);
+/// make_default_views() gives device `d` its default view and its auto-selection view.
+void make_default_views(device& d) {
+  d.default_view = make_view_state(d, concurrency::queuing_mode_automatic, false);
+  d.auto_selection_view = make_view_state(d, concurrency::queuing_mode_automatic, true);
 }
 
 /// registry holds the devices. They are built once, on first use, and never destroyed, so
@@ -84,6 +86,7 @@ struct registry {
                        .dedicated_memory_kb = memory_kb,
                        .default_cpu_access_type = concurrency::access_type_read_write,
                        .default_view = nullptr,
+                       .auto_selection_view = nullptr,
                        .runs_serially = false,
                        .has_own_memory = false,
                        .memory = nullptr,
@@ -113,8 +116,8 @@ struct registry {
     host.supports_limited_double_precision = false;
     host.dedicated_memory_kb = 0;
     gpus = cuda::describe_gpus();
-    for (device& g : gpus) g.default_view = make_default_view(g);
-    for (device* d : {&multicore, &warp, &ref, &host}) d->default_view = make_default_view(*d);
+    for (device& g : gpus) make_default_views(g);
+    for (device* d : {&multicore, &warp, &ref, &host}) make_default_views(*d);
   }
 
   const device* find(const std::wstring& path) {

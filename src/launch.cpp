@@ -147,9 +147,44 @@ void launch_on_gpu(const view_state& view, const launch_request& request) {
   run_with_host_memory(dev, request);
 }
 
+/// selected_view() is where a launch on an auto-selection view runs (parallel_for_each
+/// without a view, or on accelerator::get_auto_selection_view()), as C++ AMP's automatic
+/// selection picks it: the accelerator_view of the data the kernel captures, its arrays and
+/// textures (found by address: views_of_arrays_reached()) and its views of them (found by a
+/// copy under a recorder), else the default view of `requested`'s device, the default
+/// accelerator. Views over host memory, and arrays staging on the cpu accelerator, name no
+/// view. Where the data names several, which C++ AMP makes an error, the launch runs on the
+/// default view too: arrays are found by address, and a word of the kernel object that only
+/// looks like a reference must not fail a launch, while data of other views is made current
+/// where the kernel runs anyway (docs/design/data-model.md, "Arrays of other accelerators").
+std::shared_ptr<view_state> selected_view(const view_state& requested, const launch_request& request) {
+  capture_recorder probe(nullptr);
+  probe.start();
+  const kernel_copy copy(*request.ops, request.kernel);
+  probe.stop();
+  std::shared_ptr<view_state> selected;
+  bool several = false;
+  const auto name = [&](const std::shared_ptr<view_state>& owner) {
+    if (owner->dev->backend == backend_id::host) return;
+    // Data made on the auto-selection view itself lives with the default view's device.
+    const std::shared_ptr<view_state>& view = owner->is_auto_selection ? owner->dev->default_view : owner;
+    several = several || (selected != nullptr && selected != view);
+    selected = view;
+  };
+  for (const capture_recorder::capture& c : probe.captures())
+    if (c.storage->has_data_source()) name(c.storage->owner());
+  for (const std::shared_ptr<view_state>& owner : views_of_arrays_reached(copy.object(), request.ops->kernel_bytes))
+    name(owner);
+  return selected != nullptr && !several ? selected : requested.dev->default_view;
+}
+
 }  // namespace
 
 void launch_with_data_model(const view_state& view, const launch_request& request) {
+  if (view.is_auto_selection) {
+    const std::shared_ptr<view_state> selected = selected_view(view, request);
+    return launch_with_data_model(*selected, request);
+  }
   if (view.dev->backend == backend_id::host)
     AMPLE_THROW(concurrency::runtime_exception,
                 "parallel_for_each is not supported on the selected accelerator (\"cpu\": accelerator::cpu_accelerator "

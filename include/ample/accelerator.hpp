@@ -214,10 +214,11 @@ class accelerator : public ample::detail::accelerator_properties {
   }
   /// set_default() picks the default accelerator; false once the default has been used or set.
   static bool set_default(const std::wstring& path) { return ample::detail::set_default_device(path); }
-  /// get_auto_selection_view() returns a view that lets the runtime choose the device.
+  /// get_auto_selection_view() returns the view that lets the runtime choose where a launch
+  /// runs: on the view of the data its kernel captures, else on the default view (the same
+  /// choice as parallel_for_each without a view). Its accelerator is the default.
   static accelerator_view get_auto_selection_view() {
-    const ample::detail::device& d = ample::detail::default_device();
-    return accelerator_view(ample::detail::make_view_state(d, queuing_mode_automatic, true));
+    return accelerator_view(ample::detail::default_device().auto_selection_view);
   }
 
   accelerator_view get_default_view() const { return default_view; }

@@ -25,7 +25,9 @@ constexpr void check_tile_shape() {
 namespace Concurrency {
 
 /// parallel_for_each(domain, kernel) calls kernel(index<N>) once for every index in `domain`
-/// and returns when all calls have finished. Work-items run in no particular order.
+/// and returns when all calls have finished. Work-items run in no particular order. It runs
+/// on the accelerator_view of the arrays, textures and views of arrays the kernel captures,
+/// else on the default accelerator's default view (C++ AMP's automatic selection: launch.cpp).
 ///
 ///     parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { v[i] *= 2; });
 ///
@@ -33,7 +35,7 @@ namespace Concurrency {
 /// stops the launch and is rethrown here.
 template <int N, class Kernel>
 void parallel_for_each(const extent<N>& domain, const Kernel& kernel) {
-  ample::detail::launch(*ample::detail::default_device().default_view, domain, kernel);
+  ample::detail::launch(*ample::detail::default_device().auto_selection_view, domain, kernel);
 }
 
 /// parallel_for_each(tiled_domain, kernel) calls kernel(tiled_index<D0,D1,D2>) for every
@@ -43,7 +45,7 @@ void parallel_for_each(const extent<N>& domain, const Kernel& kernel) {
 template <int D0, int D1, int D2, class Kernel>
 void parallel_for_each(const tiled_extent<D0, D1, D2>& domain, const Kernel& kernel) {
   ample::detail::check_tile_shape<D0, D1, D2>();
-  ample::detail::launch(*ample::detail::default_device().default_view, domain, kernel);
+  ample::detail::launch(*ample::detail::default_device().auto_selection_view, domain, kernel);
 }
 
 /// parallel_for_each(view, ...) runs the kernel on the accelerator behind `view`.

@@ -151,4 +151,14 @@ arrays_found arrays_reached(const void* object, std::size_t bytes, const device*
   return found;
 }
 
+std::vector<std::shared_ptr<view_state>> views_of_arrays_reached(const void* object, std::size_t bytes) {
+  std::vector<std::shared_ptr<view_state>> views;
+  enlisted_arrays& all = the_arrays();
+  std::lock_guard lock(all.mutex);
+  for (const auto& [member, e] : all.entries)
+    if (holds_address(object, bytes, e.object))
+      if (std::shared_ptr<buffer> s = e.storage.lock()) views.push_back(s->owner());
+  return views;
+}
+
 }  // namespace ample::detail

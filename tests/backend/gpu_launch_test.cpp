@@ -377,6 +377,32 @@ TEST_F(GpuLaunchTest, KernelsOfOtherAcceleratorsReachAnArrayInTheGpusMemoryThrou
   EXPECT_EQ(hook_.launches, expect_device_code ? 3 : 0);
 }
 
+// Without a view a launch runs on the view of the arrays its kernel captures (C++ AMP's
+// automatic selection): an array on the CPU engine takes the kernel there, not to the default
+// GPU, which would have run it on the CPU engine anyway, saying so; an array on the GPU takes
+// it to the GPU, whatever the default.
+TEST_F(GpuLaunchTest, ALaunchWithoutAViewRunsWhereTheArraysItCapturesAre) {
+  if (expect_device_code) {
+    EXPECT_EQ(accelerator(), gpu_) << "the GPU is the default where the program has device code";
+  }
+  const accelerator_view engine = accelerator(accelerator::direct3d_warp).default_view;
+  array<int, 1> on_engine(16, engine);
+  array<int, 1> on_gpu(16, gpu_.get_default_view());
+  testing::internal::CaptureStderr();
+  parallel_for_each(on_engine.extent, [&on_engine](index<1> i) restrict(amp) { on_engine[i] = 2 * i[0]; });
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "") << "no GPU was asked to run it";
+  EXPECT_EQ(hook_.launches, 0);
+  const auto set = [&on_gpu](index<1> i) restrict(amp) { on_gpu[i] = 3 * i[0]; };
+  hook_.play = play_flat<decltype(set), 1>(nullptr, &on_gpu);
+  parallel_for_each(on_gpu.extent, set);
+  const std::vector<int> engine_out = on_engine, gpu_out = on_gpu;
+  EXPECT_EQ(hook_.launches, expect_device_code ? 1 : 0);
+  for (int i = 0; i < 16; ++i) {
+    ASSERT_EQ(engine_out[i], 2 * i) << "element " << i;
+    ASSERT_EQ(gpu_out[i], 3 * i) << "element " << i;
+  }
+}
+
 /// texels_on_host() is where a texture's texels are in host memory: its host copy, or mirror.
 template <class T, int N>
 const void* texels_on_host(const graphics::texture<T, N>& tex) {

@@ -141,4 +141,26 @@ TEST_F(GpuPeerTest, AViewWrittenOnOneGpuMovesToTheOtherWithoutTheHost) {
 #endif
 }
 
+// Without a view a launch runs on the view of the arrays its kernel captures (C++ AMP's
+// automatic selection), here on the GPU that is not the default: there, not on the default
+// GPU, which would have run it on the CPU engine (an array of another GPU is a host address
+// to it), saying so.
+TEST_F(GpuPeerTest, ALaunchWithoutAViewRunsOnTheGpuOfTheArraysItCaptures) {
+  const accelerator& other = accelerator() == gpus_[0] ? gpus_[1] : gpus_[0];
+  std::vector<int> in(1000);
+  std::iota(in.begin(), in.end(), 0);
+  array<int, 1> a(1000, in.begin(), other.get_default_view());
+  const auto twice = [&a](index<1> i) restrict(amp) { a[i] *= 2; };
+  hook_.play = play_flat<decltype(twice), 1>(nullptr, &a);
+  testing::internal::CaptureStderr();
+  parallel_for_each(a.extent, twice);
+  const std::string said = testing::internal::GetCapturedStderr();
+  const std::vector<int> out = a;
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(out[i], 2 * i) << "element " << i;
+  if (expect_device_code) {
+    EXPECT_EQ(hook_.launches, 1);
+    EXPECT_EQ(said, "") << "it ran on the array's GPU";
+  }
+}
+
 }  // namespace

@@ -580,4 +580,75 @@ TEST(QueueTest, AnArrayAKernelOnlySeemsToReachIsNotHandedItsFailure) {
   EXPECT_THROW(failing.wait(), std::runtime_error) << "its own view reports it";
 }
 
+// C++ AMP's automatic selection: a launch without a view runs on the view of the arrays its
+// kernel captures, here a REF view that is neither the default nor the default's view. Its
+// launch is queued there: that view's marker waits for it.
+TEST(QueueTest, ALaunchWithoutAViewRunsOnTheViewOfTheArraysItCaptures) {
+  const accelerator_view home = accelerator(accelerator::direct3d_ref).create_view();
+  gate g;
+  const std::vector<int> ones(n, 1);
+  array<int, 1> a(n, ones.begin(), home);
+  parallel_for_each(a.extent, [&a, &g](index<1> i) restrict(amp) {
+    if (i[0] == 0) g.wait();
+    a[i] += i[0];
+  });
+  const completion_future done = home.create_marker();
+  EXPECT_FALSE(done.is_ready()) << "the kernel waits at the gate, on the array's view";
+  g.open = true;
+  done.wait();
+  const std::vector<int> out = a;
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 1 + i) << i;
+}
+
+// A view of such an array selects the array's view too, and so does a launch on
+// accelerator::get_auto_selection_view().
+TEST(QueueTest, AViewOfAnArrayAndTheAutoSelectionViewSelectTheArraysView) {
+  const accelerator_view home = accelerator(accelerator::direct3d_ref).create_view();
+  const accelerator_view automatic = accelerator::get_auto_selection_view();
+  EXPECT_TRUE(automatic.is_auto_selection);
+  EXPECT_EQ(automatic, accelerator::get_auto_selection_view());
+  const std::vector<int> zeros(n, 0);
+  array<int, 1> a(n, zeros.begin(), home);
+  const array_view<int, 1> v(a);
+  for (int round = 0; round < 2; ++round) {
+    gate g;
+    const auto kernel = [v, &g](index<1> i) restrict(amp) {
+      if (i[0] == 0) g.wait();
+      v[i] += 1;
+    };
+    if (round == 0) {
+      parallel_for_each(v.extent, kernel);
+    } else {
+      parallel_for_each(automatic, v.extent, kernel);
+    }
+    const completion_future done = home.create_marker();
+    EXPECT_FALSE(done.is_ready()) << "round " << round << ": the kernel waits at the gate, on the array's view";
+    g.open = true;
+    done.wait();
+  }
+  const std::vector<int> out = a;
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 2) << i;
+}
+
+// Arrays of two views name no one view: C++ AMP makes that an error, Ample runs the kernel on
+// the default view (arrays are found by address, and a lookalike must not fail a launch),
+// which reaches both.
+TEST(QueueTest, ALaunchWithoutAViewCapturingArraysOfTwoViewsRunsOnTheDefaultView) {
+  const accelerator ref(accelerator::direct3d_ref);
+  const accelerator_view first = ref.create_view(), second = ref.create_view();
+  const std::vector<int> ones(n, 1);
+  array<int, 1> a(n, ones.begin(), first), b(n, ones.begin(), second);
+  gate g;
+  std::thread opener = g.open_later();
+  parallel_for_each(a.extent, [&a, &b, &g](index<1> i) restrict(amp) {
+    if (i[0] == 0) g.wait();
+    a[i] += b[i] + i[0];
+  });
+  EXPECT_TRUE(first.create_marker().is_ready()) << "nothing was queued on the first array's view";
+  EXPECT_TRUE(second.create_marker().is_ready()) << "nor on the second's";
+  const std::vector<int> out = a;
+  opener.join();
+  for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 2 + i) << i;
+}
+
 }  // namespace

@@ -109,4 +109,10 @@ struct arrays_found {
 /// runs on REF at once instead of queued.
 arrays_found arrays_reached(const void* object, std::size_t bytes, const device* space);
 
+/// views_of_arrays_reached() is the accelerator_view of every listed array whose object's
+/// address a pointer-aligned word of the kernel object at `object`, `bytes` long, holds,
+/// wherever the array is kept: what C++ AMP's automatic selection of a launch's view goes by
+/// (launch.cpp). Found by address, as arrays_reached() finds them.
+std::vector<std::shared_ptr<view_state>> views_of_arrays_reached(const void* object, std::size_t bytes);
+
 }  // namespace ample::detail

@@ -74,6 +74,9 @@ class capture_recorder {
     started_ = false;
   }
 
+  /// captures() are the views recorded so far.
+  const std::vector<capture>& captures() const noexcept { return captures_; }
+
   /// record() adds a view. noexcept and out of line: array_view's copy constructor calls it,
   /// and kernels copy views, so it must add no unwinding path to them (a failed allocation of
   /// the list ends the program).

@@ -179,6 +179,10 @@ struct device {
   /// accelerator::set_default_cpu_access_type() may change it once, before it is first used.
   cpu_access_setting default_cpu_access_type;
   std::shared_ptr<view_state> default_view;
+  /// auto_selection_view is accelerator::get_auto_selection_view() of this device when it is
+  /// the default, and where parallel_for_each without a view launches: a launch on it runs on
+  /// the view C++ AMP's automatic selection picks (launch.cpp's selected_view()).
+  std::shared_ptr<view_state> auto_selection_view;
   bool runs_serially;  ///< one work-item chunk after another on one thread (REF: its view's queue)
   /// has_own_memory: kernels reach only the device's own copies of data, which every launch,
   /// synchronize() and copy() moves explicitly (REF, as Microsoft's was); otherwise they

@@ -162,6 +162,7 @@ std::vector<device> describe_gpus() {
                              .dedicated_memory_kb = g.memory_bytes / 1024,
                              .default_cpu_access_type = concurrency::access_type_none,
                              .default_view = nullptr,
+                             .auto_selection_view = nullptr,
                              .runs_serially = false,
                              .has_own_memory = true,
                              .memory = &gpu_memory,
