@@ -299,14 +299,20 @@ void launch_on_cpu_accelerator() {
   parallel_for_each(cpu, extent<1>(4), [](index<1>) {});
 }
 
-void relay(const accelerator_view& first, const accelerator_view& second, concurrency::array<word, 1>& a,
+void relay(const accelerator_view* first, const accelerator_view* second, concurrency::array<word, 1>& a,
            word salt) {
-  parallel_for_each(first, a.extent, [&a, salt](index<1> i) restrict(amp) {
-    a[i] = mix(a[i], static_cast<word>(i[0]), salt);
-  });
-  parallel_for_each(second, a.extent, [&a, salt](index<1> i) restrict(amp) {
-    a[i] = mix(a[i], static_cast<word>(i[0]), ~salt);
-  });
+  const auto step = [&a](const accelerator_view* av, word step_salt) {
+    const auto kernel = [&a, step_salt](index<1> i) restrict(amp) {
+      a[i] = mix(a[i], static_cast<word>(i[0]), step_salt);
+    };
+    if (av != nullptr) {
+      parallel_for_each(*av, a.extent, kernel);
+    } else {
+      parallel_for_each(a.extent, kernel);
+    }
+  };
+  step(first, salt);
+  step(second, ~salt);
 }
 
 unsigned launch_on_every_worker(unsigned threads, std::chrono::milliseconds limit) {

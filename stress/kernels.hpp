@@ -56,10 +56,11 @@ std::vector<word> expected(const std::vector<word>& model, const region& r, cons
 
 /// relay() runs two kernels that reach `a` by reference, back to back, without waiting between
 /// them: on `first`, a[i] = mix(a[i], i, salt); then on `second`, a[i] = mix(a[i], i, ~salt).
-/// Where the two views have different queues (REF's), or one runs on the CPU engine, the
-/// second must still see every write of the first, and the host every write of both
-/// (launches find the arrays in their kernel objects). relayed() is the model of one element.
-void relay(const concurrency::accelerator_view& first, const concurrency::accelerator_view& second,
+/// A null view launches without one, which selects the array's view. Where the two views have
+/// different queues (REF's), or one runs on the CPU engine, the second must still see every
+/// write of the first, and the host every write of both (launches find the arrays in their
+/// kernel objects). relayed() is the model of one element.
+void relay(const concurrency::accelerator_view* first, const concurrency::accelerator_view* second,
            concurrency::array<word, 1>& a, word salt);
 constexpr word relayed(word old, word position, word salt) noexcept {
   return mix(mix(old, position, salt), position, ~salt);

@@ -421,8 +421,9 @@ void host_thread::op_reconfigure() {
 
 /// op_array_relay() runs relay() on an array slot: for an array on REF, a kernel on the
 /// array's own view, then one on another REF view or on the CPU engine; for one in host
-/// memory, a kernel on REF and one on the array's own view, in either order. Each reaches the
-/// array by reference, and the host checks the result at once.
+/// memory, a kernel on REF and one on the array's own view, in either order. Half the time the
+/// kernel for the array's own view is launched without a view, which selects it. Each reaches
+/// the array by reference, and the host checks the result at once.
 void host_thread::op_array_relay() {
   const accelerator ref(accelerator::direct3d_ref);
   std::vector<slot*> arrays;
@@ -443,6 +444,10 @@ void host_thread::op_array_relay() {
   } else {
     order = "then on REF";
   }
+  const bool selected = chance(0.5);
+  if (selected) order += ", its own view selected";
+  const accelerator_view* on_first = selected && first == home ? nullptr : &first;
+  const accelerator_view* on_second = selected && second == home ? nullptr : &second;
   const word salt = random_word();
   region r;
   r.ext[0] = s.length;
@@ -452,7 +457,7 @@ void host_thread::op_array_relay() {
   begin("relay on " + s.name + ", " + order);
   run_.count.kernels.fetch_add(2, std::memory_order_relaxed);
   try {
-    relay(first, second, *s.arr, salt);
+    relay(on_first, on_second, *s.arr, salt);
   } catch (const std::exception& e) {
     return fail(&s, std::string("relay threw: ") + e.what());
   }

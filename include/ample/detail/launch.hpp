@@ -152,7 +152,9 @@ struct launch_request {
 };
 
 /// launch_with_data_model() is launch() for the cases other than a CPU-engine device with
-/// every buffer host_only() (src/launch.cpp): the kernel is copied under a capture_recorder,
+/// every buffer host_only() (src/launch.cpp). A launch on an auto-selection view goes to the
+/// view of the data its kernel captures, else to the default view. The kernel is copied
+/// under a capture_recorder,
 /// which finds its views and makes them current; on a device with memory of its own the copy,
 /// pointing at the device's memory, is what runs, queued on the view's command_queue, and this
 /// returns before it has run. On a GPU, the kernel's device code runs where it has some and
