@@ -40,7 +40,7 @@ int main() {
   const auto named = [&] { parallel_for_each(ref, target.extent, kernel); };
   const auto selected = [&] { parallel_for_each(target.extent, kernel); };
   std::printf("device: %ls\n", accelerator().description.c_str());
-  for (int round = 1; round <= 5; ++round) {
+  for (int round = 1; round <= 9; ++round) {
     double best_named = 1e30, best_selected = 1e30;
     for (int r = 0; r < 15; ++r) {
       best_named = std::min(best_named, run(named));
