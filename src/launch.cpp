@@ -153,7 +153,7 @@ void launch_on_gpu(const view_state& view, const launch_request& request) {
 /// textures (found by address: views_of_arrays_reached()) and its views of them (found by a
 /// copy under a recorder), else the default view of `requested`'s device, the default
 /// accelerator. Views over host memory, and arrays staging on the cpu accelerator, name no
-/// view. Where the data names several, which C++ AMP makes an error, the launch runs on the
+/// view. Where the data names several, which C++ AMP forbids, the launch runs on the
 /// default view too: arrays are found by address, and a word of the kernel object that only
 /// looks like a reference must not fail a launch, while data of other views is made current
 /// where the kernel runs anyway (docs/design/data-model.md, "Arrays of other accelerators").

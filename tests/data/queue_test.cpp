@@ -630,7 +630,7 @@ TEST(QueueTest, AViewOfAnArrayAndTheAutoSelectionViewSelectTheArraysView) {
   for (int i = 0; i < n; ++i) ASSERT_EQ(out[i], 2) << i;
 }
 
-// Arrays of two views name no one view: C++ AMP makes that an error, Ample runs the kernel on
+// Arrays of two views name no one view: C++ AMP forbids that, Ample runs the kernel on
 // the default view (arrays are found by address, and a lookalike must not fail a launch),
 // which reaches both.
 TEST(QueueTest, ALaunchWithoutAViewCapturingArraysOfTwoViewsRunsOnTheDefaultView) {
