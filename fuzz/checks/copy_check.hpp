@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -32,13 +33,20 @@ struct endpoint {
   std::vector<int> host;
   std::optional<concurrency::array<int, N>> arr;
   std::optional<concurrency::array_view<int, N>> own;
-  int* block = nullptr;
   std::int64_t block_size = 0;
   view_model<N> model{};
   Handle handle;
   std::string what;
 
-  std::vector<int> contents() const { return std::vector<int>(block, block + block_size); }
+  /// contents() reads the block through a new host access each time: on a device with memory
+  /// of its own (a GPU), what an array's data() or a view's element reference points at is
+  /// current when taken, not after later copies into the device's copy.
+  std::vector<int> contents() const {
+    const int* block = arr ? std::as_const(*arr).data()
+                       : own ? &std::as_const(*own)[concurrency::index<N>()]
+                             : host.data();
+    return std::vector<int>(block, block + block_size);
+  }
 };
 
 template <int N>
@@ -83,7 +91,6 @@ void build(endpoint<N, Handle>& p, input& in, const std::type_identity_t<values<
     // CPU access asked for: on a device without it by default (REF) data() would be null.
     p.arr.emplace(e, initial.begin(), initial.end(), concurrency::accelerator().default_view,
                   concurrency::access_type_read_write);
-    p.block = p.arr->data();
     p.what = std::string(kind == 1 ? "const " : "") + "array<int>" + text<N>(whole);
     if (!sectioned) {
       p.handle = &*p.arr;
@@ -95,7 +102,6 @@ void build(endpoint<N, Handle>& p, input& in, const std::type_identity_t<values<
     }
   } else if (kind < host_kind + 2) {  // a host vector, seen through a const view for kind 3
     p.host = std::move(initial);
-    p.block = p.host.data();
     const bool constant = is_source && kind == 3;
     p.what = std::string("array_view<") + (constant ? "const " : "") + "int>" + text<N>(whole) + " of a vector";
     const std::vector<int>& const_host = p.host;
@@ -108,7 +114,6 @@ void build(endpoint<N, Handle>& p, input& in, const std::type_identity_t<values<
   } else {  // a view with storage of its own, which only its elements reveal
     p.own.emplace(e);
     p.what = "array_view<int>" + text<N>(whole) + " with its own storage";
-    if (p.block_size > 0) p.block = &(*p.own)[concurrency::index<N>()];
     for_each_point<N>(whole, [&](const values<N>& at) {
       (*p.own)[make<concurrency::index<N>>(at)] = initial[dense<N>(whole).at(at)];
     });
