@@ -8,24 +8,55 @@
 
 namespace bench {
 
-timing measure(const options& o, const std::function<void()>& run) {
-  // Other runtimes in this process keep spinning after their last use: libomp's workers for
-  // KMP_BLOCKTIME (200 ms) after a parallel region, OpenBLAS's server threads when the library
-  // loads. Measured meanwhile, an implementation shares a core with them, or the scheduler puts
-  // two of its threads on one core and keeps them there: Ample's barrier_event, measured right
-  // after an OpenMP peer, came out 2x slow. Every implementation starts after they went idle.
-  std::this_thread::sleep_for(std::chrono::milliseconds(250));
-  std::vector<double> seconds;
-  const auto timed = [&] {
-    const auto t0 = std::chrono::steady_clock::now();
-    run();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  };
-  const double warm_up = timed();
-  if (o.quick && warm_up > 1.0) seconds.push_back(warm_up);  // long runs are warm already
-  while (static_cast<int>(seconds.size()) < o.reps) seconds.push_back(timed());
+namespace {
+
+/// pause() waits 250 ms before a measurement. Other runtimes in this process keep spinning
+/// after their last use: libomp's workers for KMP_BLOCKTIME (200 ms) after a parallel region,
+/// OpenBLAS's server threads when the library loads. Measured meanwhile, an implementation
+/// shares a core with them, or the scheduler puts two of its threads on one core and keeps
+/// them there: Ample's barrier_event, measured right after an OpenMP peer, came out 2x slow.
+/// Every implementation starts after they went idle.
+void pause() { std::this_thread::sleep_for(std::chrono::milliseconds(250)); }
+
+double seconds_of(const std::function<void()>& run) {
+  const auto t0 = std::chrono::steady_clock::now();
+  run();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+/// warm_up() runs `run` once untimed; in quick mode a run over a second is warm already and
+/// counts as the first repetition.
+void warm_up(const options& o, const std::function<void()>& run, std::vector<double>& seconds) {
+  const double first = seconds_of(run);
+  if (o.quick && first > 1.0) seconds.push_back(first);
+}
+
+timing summary(std::vector<double> seconds) {
   std::sort(seconds.begin(), seconds.end());
   return {seconds[seconds.size() / 2], seconds.front(), seconds.back(), static_cast<int>(seconds.size())};
+}
+
+}  // namespace
+
+timing measure(const options& o, const std::function<void()>& run) {
+  pause();
+  std::vector<double> seconds;
+  warm_up(o, run, seconds);
+  while (static_cast<int>(seconds.size()) < o.reps) seconds.push_back(seconds_of(run));
+  return summary(std::move(seconds));
+}
+
+std::pair<timing, timing> measure_alternately(const options& o, const std::function<void()>& a,
+                                              const std::function<void()>& b) {
+  pause();
+  std::vector<double> of_a, of_b;
+  warm_up(o, a, of_a);
+  warm_up(o, b, of_b);
+  while (static_cast<int>(of_a.size()) < o.reps || static_cast<int>(of_b.size()) < o.reps) {
+    if (static_cast<int>(of_a.size()) < o.reps) of_a.push_back(seconds_of(a));
+    if (static_cast<int>(of_b.size()) < o.reps) of_b.push_back(seconds_of(b));
+  }
+  return {summary(std::move(of_a)), summary(std::move(of_b))};
 }
 
 void reporter::add(const result& r) {

@@ -5,6 +5,7 @@
 #include <functional>
 #include <regex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bench {
@@ -38,6 +39,13 @@ struct result {
 /// warm-up (skipped in quick mode when that run took over a second, reusing it as the first
 /// repetition), then until `o.reps` timed runs exist.
 timing measure(const options& o, const std::function<void()>& run);
+
+/// measure_alternately() measures two implementations of one workload as measure() does, but
+/// takes their timed runs in turns (a, b, a, b, ...) after a warm-up of each: a drift in the
+/// machine's speed while they are measured (a GPU's clocks after the 250 ms pause, a
+/// neighbour's load) falls on both alike instead of on whichever ran second.
+std::pair<timing, timing> measure_alternately(const options& o, const std::function<void()>& a,
+                                              const std::function<void()>& b);
 
 /// reporter collects results and prints a progress line per result on stderr.
 class reporter {

@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -122,7 +123,8 @@ class gpu_suite {
     return to;
   }
   static std::string wrong_count(const std::vector<float>& host, int runs);
-  void copy_peers(const std::string& w, std::vector<float>& host);
+  void against_copies(const std::string& w, std::vector<float>& host, const int& runs,
+                      const std::function<void()>& ample);
   void synchronize_gpu() { driver_.check(driver_.cuStreamSynchronize(nullptr), "bench synchronize"); }
   /// peer_launch is a peer kernel over `grid` blocks of `block` threads, looked up and its
   /// parameters packed before the timing, so that a timed run is the launch and the wait.
@@ -193,23 +195,26 @@ void gpu_suite::matmul(int n) {
   const std::vector<float> a = pattern(count, 7), b = pattern(count, 5);
 
   std::vector<float> ample_c(count, 0.0f);
+  const cuda::device_memory da = device_buffer(a), db = device_buffer(b), dc = device_buffer(std::vector<float>(count));
+  const unsigned blocks = static_cast<unsigned>(n / 16);
+  const peer_launch fig5 = peer("matmul_fig5", {blocks, blocks}, {16, 16}, da.get(), db.get(), dc.get(), n);
   {
     array_view<const float, 2> av(n, n, a), bv(n, n, b);
     array_view<float, 2> cv(n, n, ample_c);
     cv.discard_data();
     // After the first run a, b and c are current on the GPU: each run is the kernel alone.
-    const timing t = measure(options_, [&] {
-      parallel_for_each(view_, cv.extent.tile<16, 16>(), seed::fig5_matmul(av, bv, cv, n));
-      view_.wait();
-    });
+    const auto [t, peer_t] = measure_alternately(
+        options_,
+        [&] {
+          parallel_for_each(view_, cv.extent.tile<16, 16>(), seed::fig5_matmul(av, bv, cv, n));
+          view_.wait();
+        },
+        [&] { run(fig5); });
     cv.synchronize();
     reporter_.add(result{w, "ample", t, "GFLOP/s", gflops(flops, t.median_s)});
+    record(result{w, "cuda_cpp", peer_t, "GFLOP/s", gflops(flops, peer_t.median_s)},
+           first_difference(ample_c, read_back(dc)));
   }
-  const cuda::device_memory da = device_buffer(a), db = device_buffer(b), dc = device_buffer(std::vector<float>(count));
-  const unsigned blocks = static_cast<unsigned>(n / 16);
-  const peer_launch fig5 = peer("matmul_fig5", {blocks, blocks}, {16, 16}, da.get(), db.get(), dc.get(), n);
-  const timing t = measure(options_, [&] { run(fig5); });
-  record(result{w, "cuda_cpp", t, "GFLOP/s", gflops(flops, t.median_s)}, first_difference(ample_c, read_back(dc)));
   compare(w, "ample", "cuda_cpp");
 
   std::string why;
@@ -258,29 +263,31 @@ void gpu_suite::transposes(int n) {
   });
   reporter_.add(result{w, "copy_device_to_device", copy, "GB/s", gbps(bytes, copy.median_s)});
 
-  const auto run_ample = [&](const char* impl, auto make_kernel) {
+  // A transpose takes about 0.3 ms: 31 runs of each, whose median a late wake or two moves less.
+  options o = options_;
+  o.reps = std::max(o.reps, 31);
+  const unsigned blocks = static_cast<unsigned>(n / 16);
+  const auto run_both = [&](const char* impl, auto make_kernel, const char* peer_name) {
     std::vector<float> out(count, -1.0f);
     array_view<const float, 2> a(n, n, in);
     array_view<float, 2> b(n, n, out);
     b.discard_data();
-    const timing t = measure(options_, [&] {
-      parallel_for_each(view_, b.extent.tile<transpose_kernels::BSY, transpose_kernels::BSX>(), make_kernel(a, b));
-      view_.wait();
-    });
+    const peer_launch transpose = peer(peer_name, {blocks, blocks}, {16, 16}, from.get(), to.get(), n);
+    const auto [t, peer_t] = measure_alternately(
+        o,
+        [&] {
+          parallel_for_each(view_, b.extent.tile<transpose_kernels::BSY, transpose_kernels::BSX>(), make_kernel(a, b));
+          view_.wait();
+        },
+        [&] { run(transpose); });
     b.synchronize();
     record(result{w, impl, t, "GB/s", gbps(bytes, t.median_s)}, first_difference(out, want));
-  };
-  run_ample("ample_tiled_nostatic", transpose_kernels::variant_1);
-  run_ample("ample_tiled", transpose_kernels::variant_2);
-  run_ample("ample_tiled_padded", transpose_kernels::variant_3);
-
-  const unsigned blocks = static_cast<unsigned>(n / 16);
-  for (const char* name : {"transpose_1", "transpose_2", "transpose_3"}) {
-    const peer_launch transpose = peer(name, {blocks, blocks}, {16, 16}, from.get(), to.get(), n);
-    const timing t = measure(options_, [&] { run(transpose); });
-    record(result{w, std::string("cuda_cpp_") + name, t, "GB/s", gbps(bytes, t.median_s)},
+    record(result{w, std::string("cuda_cpp_") + peer_name, peer_t, "GB/s", gbps(bytes, peer_t.median_s)},
            first_difference(read_back(to), want));
-  }
+  };
+  run_both("ample_tiled_nostatic", transpose_kernels::variant_1, "transpose_1");
+  run_both("ample_tiled", transpose_kernels::variant_2, "transpose_2");
+  run_both("ample_tiled_padded", transpose_kernels::variant_3, "transpose_3");
   compare(w, "ample_tiled_nostatic", "cuda_cpp_transpose_1");
   compare(w, "ample_tiled", "cuda_cpp_transpose_2");
   compare(w, "ample_tiled_padded", "cuda_cpp_transpose_3");
@@ -291,13 +298,15 @@ void gpu_suite::empty_launch() {
   const std::string w = "gpu_launch_empty";
   options o = options_;
   o.reps = std::max(o.reps, 201);
-  const timing ample = measure(o, [&] {
-    parallel_for_each(view_, extent<1>(1), [](index<1>) restrict(amp) {});
-    view_.wait();
-  });
-  reporter_.add(result{w, "ample", ample, "ns", ample.median_s * 1e9});
   const peer_launch empty = peer("empty", {1}, {1});
-  const timing raw = measure(o, [&] { run(empty); });
+  const auto [ample, raw] = measure_alternately(
+      o,
+      [&] {
+        parallel_for_each(view_, extent<1>(1), [](index<1>) restrict(amp) {});
+        view_.wait();
+      },
+      [&] { run(empty); });
+  reporter_.add(result{w, "ample", ample, "ns", ample.median_s * 1e9});
   reporter_.add(result{w, "cuLaunchKernel", raw, "ns", raw.median_s * 1e9});
   compare(w, "ample", "cuLaunchKernel");
 }
@@ -307,17 +316,14 @@ void gpu_suite::empty_launch() {
 /// the same bytes from page-locked and from ordinary (pageable) memory.
 void gpu_suite::round_trip(std::size_t count) {
   const std::string w = "gpu_round_trip_f32_" + std::to_string(count >> 20) + "M";
-  const double bytes = 2.0 * count * sizeof(float);
   std::vector<float> host(count, 0.0f);
   int runs = 0;
-  const timing t = measure(options_, [&] {
+  against_copies(w, host, runs, [&] {
     array_view<float, 1> v(static_cast<int>(count), host);
     parallel_for_each(view_, v.extent, [=](index<1> i) restrict(amp) { v[i] += 1.0f; });
     v.synchronize();
     ++runs;
   });
-  record(result{w, "ample", t, "GB/s", gbps(bytes, t.median_s)}, wrong_count(host, runs));
-  copy_peers(w, host);
 }
 
 /// array_round_trip_f32: an array in the GPU's memory filled from a std::vector by copy(), a
@@ -326,18 +332,15 @@ void gpu_suite::round_trip(std::size_t count) {
 /// they also passed through the array's host mirror.
 void gpu_suite::array_round_trip(std::size_t count) {
   const std::string w = "gpu_array_round_trip_f32_" + std::to_string(count >> 20) + "M";
-  const double bytes = 2.0 * count * sizeof(float);
   std::vector<float> host(count, 0.0f);
   array<float, 1> a(static_cast<int>(count), view_);
   int runs = 0;
-  const timing t = measure(options_, [&] {
+  against_copies(w, host, runs, [&] {
     copy(host.begin(), host.end(), a);
     parallel_for_each(view_, a.extent, [&a](index<1> i) restrict(amp) { a[i] += 1.0f; });
     copy(a, host.begin());
     ++runs;
   });
-  record(result{w, "ample", t, "GB/s", gbps(bytes, t.median_s)}, wrong_count(host, runs));
-  copy_peers(w, host);
 }
 
 /// wrong_count() says which element of `host` is not `runs`, after as many runs that each
@@ -350,19 +353,24 @@ std::string gpu_suite::wrong_count(const std::vector<float>& host, int runs) {
   return {};
 }
 
-/// copy_peers() measures, for workload `w`, the driver's copies of `host`'s bytes to the GPU
-/// and back: from page-locked memory (the peer compared with) and from `host` itself.
-void gpu_suite::copy_peers(const std::string& w, std::vector<float>& host) {
+/// against_copies() measures, for workload `w`, Ample's round trip `ample`, which adds 1 to
+/// each element of `host` and counts its `runs`, in turns with the driver's copies of `host`'s
+/// bytes to the GPU and back from page-locked memory (the peer compared with); then the same
+/// copies from `host` itself.
+void gpu_suite::against_copies(const std::string& w, std::vector<float>& host, const int& runs,
+                               const std::function<void()>& ample) {
   const double bytes = 2.0 * host.size() * sizeof(float);
   device_.make_current();
   const cuda::device_memory gpu_copy(driver_, host.size() * sizeof(float));
   const cuda::pinned_memory pinned(driver_, host.size() * sizeof(float));
   const auto copies = [&](void* through) {
+    device_.make_current();
     driver_.check(driver_.cuMemcpyHtoDAsync(gpu_copy.get(), through, gpu_copy.bytes(), nullptr), "bench copy in");
     driver_.check(driver_.cuMemcpyDtoHAsync(through, gpu_copy.get(), gpu_copy.bytes(), nullptr), "bench copy out");
     synchronize_gpu();
   };
-  const timing p = measure(options_, [&] { copies(pinned.get()); });
+  const auto [t, p] = measure_alternately(options_, ample, [&] { copies(pinned.get()); });
+  record(result{w, "ample", t, "GB/s", gbps(bytes, t.median_s)}, wrong_count(host, runs));
   reporter_.add(result{w, "copies_pinned", p, "GB/s", gbps(bytes, p.median_s)});
   const timing q = measure(options_, [&] { copies(host.data()); });
   reporter_.add(result{w, "copies_pageable", q, "GB/s", gbps(bytes, q.median_s)});
