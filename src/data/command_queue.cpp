@@ -20,16 +20,7 @@ thread_local bool queue_thread = false;
 /// (docs/perf/2026-11-29-gpu-check.md: an empty launch and its wait took 37 us through two
 /// sleeps, 9 us raw); a program that launches in a loop finds the thread still polling, and
 /// an idle queue costs at most this much of a core after its last command.
-///
-/// A GPU's queue polls as long as a waiter does (waiter_polls_for): a program that launches a
-/// kernel of a few hundred microseconds, waits, and launches the next after as long again
-/// found the thread asleep with 100 us, and each launch started a wake late (the seed's
-/// transposes, taken in turns with their CUDA C++ peers, 1.07-1.14x them on the H200,
-/// docs/perf/2026-12-04-gpu-check.md). REF's thread runs its kernels on the CPU engine's
-/// cores, which a longer poll would take from the kernels of its other queues.
-std::chrono::microseconds queue_polls_for(const device& d) noexcept {
-  return d.backend == backend_id::cuda ? waiter_polls_for : std::chrono::microseconds(100);
-}
+constexpr auto queue_polls_for = std::chrono::microseconds(100);
 
 }  // namespace
 
@@ -81,7 +72,7 @@ void command_queue::shared_state::run_commands() {
   for (;;) {
     if (queued.empty() && !stopping) {
       lock.unlock();
-      poll_until(queue_polls_for(dev), [&] { return queued_count.load(std::memory_order_acquire) != 0; });
+      poll_until(queue_polls_for, [&] { return queued_count.load(std::memory_order_acquire) != 0; });
       lock.lock();
     }
     changed.wait(lock, [&] { return stopping || !queued.empty(); });
