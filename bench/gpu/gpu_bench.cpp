@@ -249,12 +249,12 @@ void gpu_suite::matmul(int n) {
 /// device-to-device copy of the same bytes (the bandwidth ceiling).
 ///
 /// Each peer runs twice: on memory of its own from cuMemAlloc (the comparison the targets
-/// name), and on the GPU copies of Ample's own views. A transpose's speed can depend on where
-/// its two buffers lie (which DRAM partitions its strided accesses fall in): on the H200 the
-/// same Ample kernel over views made anew took 301 us in one process and 336 us in another,
-/// while Nsight Compute timed it within 1 % of its peer (docs/perf/2026-12-04-gpu-check.md).
-/// The second pair, the same bytes under both, tells the kernels and launches apart from the
-/// placement.
+/// name), and on the GPU copies of Ample's own views, which come from a memory pool. A
+/// transpose's speed can depend on where its two buffers lie (which DRAM partitions its
+/// strided accesses fall in), and on the H200 Ample's first transpose took 301 us in one
+/// process and 336 us in another while Nsight Compute timed its kernel within 1 % of the
+/// peer's; the second peer rules the placement in or out. On 2026-12-04 the two peers agreed
+/// within 2 %: the placement was not the difference (docs/perf/2026-12-04-gpu-check.md).
 void gpu_suite::transposes(int n) {
   const std::string w = "gpu_transpose_f32_" + std::to_string(n);
   const double bytes = 2.0 * n * n * sizeof(float);
