@@ -10,13 +10,13 @@ namespace bench {
 
 namespace {
 
-/// pause() waits 250 ms before a measurement. Other runtimes in this process keep spinning
-/// after their last use: libomp's workers for KMP_BLOCKTIME (200 ms) after a parallel region,
-/// OpenBLAS's server threads when the library loads. Measured meanwhile, an implementation
+/// let_other_runtimes_idle() waits 250 ms before a measurement. Other runtimes in this process
+/// keep spinning after their last use: libomp's workers for KMP_BLOCKTIME (200 ms) after a
+/// parallel region, OpenBLAS's server threads when the library loads. Measured meanwhile, an implementation
 /// shares a core with them, or the scheduler puts two of its threads on one core and keeps
 /// them there: Ample's barrier_event, measured right after an OpenMP peer, came out 2x slow.
 /// Every implementation starts after they went idle.
-void pause() { std::this_thread::sleep_for(std::chrono::milliseconds(250)); }
+void let_other_runtimes_idle() { std::this_thread::sleep_for(std::chrono::milliseconds(250)); }
 
 double seconds_of(const std::function<void()>& run) {
   const auto t0 = std::chrono::steady_clock::now();
@@ -39,7 +39,7 @@ timing summary(std::vector<double> seconds) {
 }  // namespace
 
 timing measure(const options& o, const std::function<void()>& run) {
-  pause();
+  let_other_runtimes_idle();
   std::vector<double> seconds;
   warm_up(o, run, seconds);
   while (static_cast<int>(seconds.size()) < o.reps) seconds.push_back(seconds_of(run));
@@ -48,7 +48,7 @@ timing measure(const options& o, const std::function<void()>& run) {
 
 std::pair<timing, timing> measure_alternately(const options& o, const std::function<void()>& a,
                                               const std::function<void()>& b) {
-  pause();
+  let_other_runtimes_idle();
   std::vector<double> of_a, of_b;
   warm_up(o, a, of_a);
   warm_up(o, b, of_b);
