@@ -12,10 +12,10 @@ namespace {
 
 /// let_other_runtimes_idle() waits 250 ms before a measurement. Other runtimes in this process
 /// keep spinning after their last use: libomp's workers for KMP_BLOCKTIME (200 ms) after a
-/// parallel region, OpenBLAS's server threads when the library loads. Measured meanwhile, an implementation
-/// shares a core with them, or the scheduler puts two of its threads on one core and keeps
-/// them there: Ample's barrier_event, measured right after an OpenMP peer, came out 2x slow.
-/// Every implementation starts after they went idle.
+/// parallel region, OpenBLAS's server threads when the library loads. Measured meanwhile, an
+/// implementation shares a core with them, or the scheduler puts two of its threads on one
+/// core and keeps them there: Ample's barrier_event, measured right after an OpenMP peer,
+/// came out 2x slow. Every implementation starts after they went idle.
 void let_other_runtimes_idle() { std::this_thread::sleep_for(std::chrono::milliseconds(250)); }
 
 double seconds_of(const std::function<void()>& run) {
