@@ -115,13 +115,15 @@ class gpu_suite {
     synchronize_gpu();
     return m;
   }
-  std::vector<float> read_back(const cuda::device_memory& m) {
-    std::vector<float> to(m.bytes() / sizeof(float));
+  /// read_back() is the `count` floats of GPU memory at `from`, or all of `m`.
+  std::vector<float> read_back(cuda::CUdeviceptr from, std::size_t count) {
+    std::vector<float> to(count);
     device_.make_current();
-    driver_.check(driver_.cuMemcpyDtoHAsync(to.data(), m.get(), m.bytes(), nullptr), "bench copy out");
+    driver_.check(driver_.cuMemcpyDtoHAsync(to.data(), from, count * sizeof(float), nullptr), "bench copy out");
     synchronize_gpu();
     return to;
   }
+  std::vector<float> read_back(const cuda::device_memory& m) { return read_back(m.get(), m.bytes() / sizeof(float)); }
   static std::string wrong_count(const std::vector<float>& host, int runs);
   void against_copies(const std::string& w, std::vector<float>& host, const int& runs,
                       const std::function<void()>& ample);
@@ -283,13 +285,6 @@ void gpu_suite::transposes(int n) {
     driver_.check(driver_.cuMemsetD8(at, 0xff, count * sizeof(float)), "bench poison");
     synchronize_gpu();
   };
-  const auto read = [&](cuda::CUdeviceptr at) {
-    std::vector<float> got(count);
-    device_.make_current();
-    driver_.check(driver_.cuMemcpyDtoHAsync(got.data(), at, count * sizeof(float), nullptr), "bench read");
-    synchronize_gpu();
-    return got;
-  };
   const auto run_both = [&](const char* impl, auto make_kernel, const std::string& peer_name) {
     std::vector<float> out(count, -1.0f);
     array_view<const float, 2> a(n, n, in);
@@ -303,7 +298,7 @@ void gpu_suite::transposes(int n) {
     poison(to.get());
     const auto [t, own_t] = measure_alternately(o, ample, [&] { run(own); });
     record(result{w, std::string("cuda_cpp_") + peer_name, own_t, "GB/s", gbps(bytes, own_t.median_s)},
-           first_difference(read(to.get()), want));
+           first_difference(read_back(to), want));
     // Both views are current on the GPU now: their copies there are the peer's operands.
     using ample::detail::container_access;
     const auto a_on_gpu = reinterpret_cast<cuda::CUdeviceptr>(container_access::storage(a)->base_in(gpu));
@@ -313,7 +308,7 @@ void gpu_suite::transposes(int n) {
     poison(b_on_gpu);
     run(same);
     record(result{w, "cuda_cpp_" + peer_name + "_on_amples_views", same_t, "GB/s", gbps(bytes, same_t.median_s)},
-           first_difference(read(b_on_gpu), want));
+           first_difference(read_back(b_on_gpu, count), want));
     // Ample's result last, from a poisoned copy: the peer's writes to it must not stand in.
     poison(b_on_gpu);
     ample();
