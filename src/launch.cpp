@@ -62,18 +62,55 @@ class kernel_copy {
   room<256> room_;
 };
 
-/// queued_launch is what a launch on a queue keeps until its kernel has run: the copy of the
-/// kernel that runs, its domain, and the recorder holding its regions. The recorder comes last,
-/// so that it goes first: its regions are released before the kernel's views, whose last one
+/// queued_launch is a launch on a queue, kept until its kernel has run: the copy of the kernel
+/// that runs, its domain, and the recorder holding its regions. The recorder comes last, so
+/// that it goes first: its regions are released before the kernel's views, whose last one
 /// may write a buffer back and would wait for them (capture_recorder.hpp).
-struct queued_launch {
+class queued_launch : public command {
+ public:
   queued_launch(const device* space, const launch_request& request)
       : domain(request.domain_bytes, alignof(std::max_align_t)), recorder(space) {
     std::memcpy(domain.address(), request.domain, request.domain_bytes);
   }
+  void failed(const std::shared_ptr<command_failure>& failure) override { recorder.fail(failure); }
+
   room<64> domain;
   std::optional<kernel_copy> kernel;
   capture_recorder recorder;
+};
+
+/// engine_launch runs its kernel on a device's CPU engine (REF's), over the device's memory.
+class engine_launch final : public queued_launch {
+ public:
+  engine_launch(const device& dev, const launch_request& request)
+      : queued_launch(memory_space(dev), request), dev_(dev) {}
+  void run() override {
+    recorder.wait_for_earlier_uses();
+    kernel->ops().run(dev_, domain.address(), kernel->object());
+  }
+
+ private:
+  const device& dev_;
+};
+
+/// gpu_launch runs its kernel's device code on a GPU.
+class gpu_launch final : public queued_launch {
+ public:
+  gpu_launch(const device& dev, const launch_request& request, const gpu_kernel& code)
+      : queued_launch(&dev, request), dev_(dev), code_(code), grid_(request.grid), extent_(request.extent),
+        tiled_(request.tiled) {}
+  void run() override {
+    recorder.wait_for_earlier_uses();
+    run_gpu_kernel(dev_, code_, kernel->object(), kernel->ops().kernel_bytes, tiled_ ? nullptr : extent_.data(),
+                   grid_);
+  }
+
+ private:
+  const device& dev_;
+  const gpu_kernel& code_;
+  const gpu_grid grid_;
+  const std::array<std::int32_t, 3> extent_;
+  const bool tiled_;
 };
 
 /// no_device_code() says why a kernel without device code has none.
@@ -114,7 +151,7 @@ void launch_on_gpu(const view_state& view, const launch_request& request) {
           std::to_string(grid.blocks[2]) + " blocks (x, y, z), more than a CUDA grid holds (" +
           std::to_string(max_grid_blocks_x) + " along x, " + std::to_string(max_grid_blocks_yz) + " along y and z)";
   } else if (code) {
-    auto work = std::make_shared<queued_launch>(&dev, request);
+    auto work = std::make_unique<gpu_launch>(dev, request, *code);
     work->recorder.start();
     work->kernel.emplace(ops, request.kernel);
     work->recorder.stop();
@@ -122,14 +159,7 @@ void launch_on_gpu(const view_state& view, const launch_request& request) {
                                                        pointer_offsets(*code), pointer_count(*code));
     if (foreign < 0) {
       work->recorder.make_current(view.commands.get());
-      // The queue destroys both functions, and with them `work`, before the launch completes.
-      view.commands->submit(
-          [work, code, grid, extent = request.extent, tiled = request.tiled, d = &dev] {
-            work->recorder.wait_for_earlier_uses();
-            run_gpu_kernel(*d, *code, work->kernel->object(), work->kernel->ops().kernel_bytes,
-                           tiled ? nullptr : extent.data(), grid);
-          },
-          [work](const std::shared_ptr<command_failure>& failure) { work->recorder.fail(failure); });
+      view.commands->post(std::move(work));
       return;
     }
     why = "its device code reads a pointer at byte " + std::to_string(foreign) +
@@ -199,7 +229,7 @@ void launch_with_data_model(const view_state& view, const launch_request& reques
                 concurrency::error_code::e_fail);
   if (view.dev->backend == backend_id::cuda) return launch_on_gpu(view, request);
   if (view.commands != nullptr) {
-    auto work = std::make_shared<queued_launch>(memory_space(*view.dev), request);
+    auto work = std::make_unique<engine_launch>(*view.dev, request);
     work->recorder.start();
     work->kernel.emplace(*request.ops, request.kernel);
     if (work->recorder.find_arrays(work->kernel->object(), request.ops->kernel_bytes)) {
@@ -215,13 +245,7 @@ void launch_with_data_model(const view_state& view, const launch_request& reques
       return run_with_host_memory(*view.dev, request);
     }
     work->recorder.make_current(view.commands.get());
-    // The queue destroys both functions, and with them `work`, before the launch completes.
-    view.commands->submit(
-        [work, dev = view.dev] {
-          work->recorder.wait_for_earlier_uses();
-          work->kernel->ops().run(*dev, work->domain.address(), work->kernel->object());
-        },
-        [work](const std::shared_ptr<command_failure>& failure) { work->recorder.fail(failure); });
+    view.commands->post(std::move(work));
     return;
   }
   // A device without a queue addresses host memory; the copy only finds the views.

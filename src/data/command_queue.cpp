@@ -7,6 +7,7 @@
 #include <deque>
 #include <future>
 #include <mutex>
+#include <optional>
 
 #include "polling.hpp"
 
@@ -22,6 +23,21 @@ thread_local bool queue_thread = false;
 /// an idle queue costs at most this much of a core after its last command.
 constexpr auto queue_polls_for = std::chrono::microseconds(100);
 
+/// function_command is a command made of two functions (submit()).
+class function_command final : public command {
+ public:
+  function_command(std::function<void()> run, std::function<void(const std::shared_ptr<command_failure>&)> failed)
+      : run_(std::move(run)), failed_(std::move(failed)) {}
+  void run() override { run_(); }
+  void failed(const std::shared_ptr<command_failure>& failure) override {
+    if (failed_) failed_(failure);
+  }
+
+ private:
+  std::function<void()> run_;
+  std::function<void(const std::shared_ptr<command_failure>&)> failed_;
+};
+
 }  // namespace
 
 void pending_commands::wait_for_the_last() const {
@@ -32,17 +48,18 @@ void pending_commands::wait_for_the_last() const {
 }
 
 struct command_queue::shared_state {
-  struct command {
-    std::function<void()> run;
-    std::function<void(const std::shared_ptr<command_failure>&)> failed;
-    std::promise<void> done;
+  /// entry is a queued command (none for a marker) and the promise of its completion, where a
+  /// future was asked for.
+  struct entry {
+    std::unique_ptr<command> work;
+    std::optional<std::promise<void>> done;
   };
 
   explicit shared_state(const device& d) : dev(d) {}
 
-  /// push() queues `c`; called with `mutex` held.
-  void push(command c) {
-    queued.push_back(std::move(c));
+  /// push() queues `e`; called with `mutex` held.
+  void push(entry e) {
+    queued.push_back(std::move(e));
     queued_count.fetch_add(1, std::memory_order_release);
     unfinished.fetch_add(1, std::memory_order_release);
     dev.pending.add();
@@ -58,7 +75,7 @@ struct command_queue::shared_state {
   const device& dev;
   std::mutex mutex;
   std::condition_variable changed;
-  std::deque<command> queued;
+  std::deque<entry> queued;
   /// The number of commands queued and not yet taken, and the number queued or running: both
   /// change under `mutex`, and are atomic for poll_until(), which reads them without it.
   std::atomic<std::size_t> queued_count{0}, unfinished{0};
@@ -77,29 +94,32 @@ void command_queue::shared_state::run_commands() {
     }
     changed.wait(lock, [&] { return stopping || !queued.empty(); });
     if (queued.empty()) return;  // stopping, with nothing left to run
-    command c = std::move(queued.front());
+    entry e = std::move(queued.front());
     queued.pop_front();
     queued_count.fetch_sub(1, std::memory_order_relaxed);
     lock.unlock();
     std::exception_ptr error;
-    try {
-      c.run();
-    } catch (...) {
-      error = std::current_exception();
-    }
     std::shared_ptr<command_failure> failed;
-    if (error != nullptr) {
-      failed = std::make_shared<command_failure>(error);
-      if (c.failed) c.failed(failed);
+    if (e.work != nullptr) {
+      try {
+        e.work->run();
+      } catch (...) {
+        error = std::current_exception();
+      }
+      if (error != nullptr) {
+        failed = std::make_shared<command_failure>(error);
+        e.work->failed(failed);
+      }
+      // The command goes before its completion: it holds the regions it uses
+      // (buffer::acquire), which host access and other queues may be waiting for.
+      e.work.reset();
     }
-    // The command's state goes before its completion: it holds the regions the command uses
-    // (buffer::acquire), which host access and other queues may be waiting for.
-    c.run = nullptr;
-    c.failed = nullptr;
-    if (error != nullptr)
-      c.done.set_exception(error);
-    else
-      c.done.set_value();
+    if (e.done) {
+      if (error != nullptr)
+        e.done->set_exception(error);
+      else
+        e.done->set_value();
+    }
     dev.pending.remove();
     lock.lock();
     if (failed != nullptr && failure == nullptr) failure = std::move(failed);
@@ -143,15 +163,21 @@ std::mutex& command_queue::preparation() noexcept {
 
 concurrency::completion_future command_queue::submit(
     std::function<void()> run, std::function<void(const std::shared_ptr<command_failure>&)> failed) {
-  std::unique_lock lock(state_->mutex);
-  state_->report_failure();
   std::promise<void> done;
   concurrency::completion_future f(done.get_future().share());
-  state_->push({std::move(run), std::move(failed), std::move(done)});
+  enqueue(std::make_unique<function_command>(std::move(run), std::move(failed)), std::move(done));
+  return f;
+}
+
+void command_queue::post(std::unique_ptr<command> c) { enqueue(std::move(c), std::nullopt); }
+
+void command_queue::enqueue(std::unique_ptr<command> c, std::optional<std::promise<void>> done) {
+  std::unique_lock lock(state_->mutex);
+  state_->report_failure();
+  state_->push({std::move(c), std::move(done)});
   if (!thread_.joinable()) thread_ = std::thread([state = state_] { state->run_commands(); });
   lock.unlock();
   state_->changed.notify_all();
-  return f;
 }
 
 void command_queue::wait() {
@@ -171,7 +197,7 @@ concurrency::completion_future command_queue::marker() {
   }
   // A marker is a command that does nothing: it completes after everything before it. It
   // neither reports nor carries an earlier command's failure.
-  state_->push({[] {}, {}, std::move(reached)});
+  state_->push({nullptr, std::move(reached)});
   lock.unlock();
   state_->changed.notify_all();
   return f;

@@ -4,8 +4,10 @@
 #include <atomic>
 #include <exception>
 #include <functional>
+#include <future>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "../completion_future.hpp"
@@ -30,6 +32,24 @@ class command_failure {
  private:
   std::exception_ptr error_;
   std::atomic<bool> reported_{false};
+};
+
+/// command is work for a command_queue's thread, one object holding all it needs, so that a
+/// launch costs one allocation for its whole state. The queue destroys it when it has run,
+/// before the command counts as completed (its state holds the regions the command uses,
+/// which host access and other queues may be waiting for).
+class command {
+ public:
+  command() = default;
+  command(const command&) = delete;
+  command& operator=(const command&) = delete;
+  virtual ~command() = default;
+
+  /// run() does the work; what it throws is the command's failure.
+  virtual void run() = 0;
+  /// failed() receives that failure, for the buffers the command used, before the command is
+  /// destroyed.
+  virtual void failed(const std::shared_ptr<command_failure>&) {}
 };
 
 /// command_queue runs the commands of an accelerator_view of a device with memory of its own
@@ -65,6 +85,9 @@ class command_queue {
   /// reported yet, as Microsoft's runtime refuses new work on a view whose device failed.
   concurrency::completion_future submit(std::function<void()> run,
                                         std::function<void(const std::shared_ptr<command_failure>&)> failed = {});
+  /// post() is submit() for a command whose completion nothing waits on but the queue
+  /// (parallel_for_each returns nothing): no future, and no allocation beyond the command's.
+  void post(std::unique_ptr<command> c);
   /// wait() returns when every command submitted so far has completed, and reports the first
   /// failure among them not reported yet.
   void wait();
@@ -82,6 +105,10 @@ class command_queue {
 
  private:
   struct shared_state;
+
+  /// enqueue() queues `c`, with the promise of its completion where a future was asked for,
+  /// after reporting an earlier failure nothing has reported (submit()).
+  void enqueue(std::unique_ptr<command> c, std::optional<std::promise<void>> done);
 
   /// state_ is what the queue's thread uses; the thread holds a share, so that a queue
   /// destroyed by its own thread (a command held the last accelerator_view over it) leaves

@@ -52,7 +52,8 @@ std::vector<gpu> list_gpus(const driver& d) {
 
 void gpu::make_current() const {
   const driver& d = *driver::get();
-  d.check(d.cuCtxSetCurrent(context()), "cuCtxSetCurrent(" + name + ")");
+  // The message is made only for a failure: every launch and copy calls this.
+  if (const CUresult r = d.cuCtxSetCurrent(context()); r != CUDA_SUCCESS) d.failure(r, "cuCtxSetCurrent(" + name + ")");
 }
 
 CUcontext gpu::context() const {

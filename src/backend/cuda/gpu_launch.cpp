@@ -3,6 +3,7 @@
 #include "ample/detail/gpu_launch.hpp"
 
 #include <atomic>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <map>
@@ -11,7 +12,6 @@
 #include <optional>
 #include <set>
 #include <utility>
-#include <vector>
 
 #include "ample/detail/device_entry.hpp"
 #include "ample/exceptions.hpp"
@@ -174,15 +174,17 @@ void run_gpu_kernel(const device& d, const gpu_kernel& k, const void* object, st
   }
   // The parameters as the pass's kernel declares them: the object (or its address), then for
   // a flat kernel the extent as three 4-byte values after it (padded to their alignment).
+  // On the stack: at most a few KiB, and a launch allocates nothing here.
   const std::size_t padded = (object_bytes + 3) / 4 * 4;
-  std::vector<unsigned char> parameters(extent != nullptr ? padded + 3 * sizeof(std::int32_t) : object_bytes);
-  std::memcpy(parameters.data(), object, object_bytes);
-  if (extent != nullptr) std::memcpy(parameters.data() + padded, extent, 3 * sizeof(std::int32_t));
+  alignas(std::max_align_t) unsigned char parameters[(max_parameter_object_bytes + 3) / 4 * 4 + 3 * sizeof(std::int32_t)];
+  const std::size_t parameter_bytes = extent != nullptr ? padded + 3 * sizeof(std::int32_t) : object_bytes;
+  std::memcpy(parameters, object, object_bytes);
+  if (extent != nullptr) std::memcpy(parameters + padded, extent, 3 * sizeof(std::int32_t));
   // A launch needs memory of the driver's too (the threads' local memory): out of it, it is
   // tried again once the pool has given back what it keeps.
   cuda::retrying_out_of_memory(*d.gpu, dr, stream, [&] {
     cuda::launch(dr, k.function, k.code->source_name, {grid.blocks[0], grid.blocks[1], grid.blocks[2]},
-                 {grid.threads[0], grid.threads[1], grid.threads[2]}, 0, stream, parameters.data(), parameters.size());
+                 {grid.threads[0], grid.threads[1], grid.threads[2]}, 0, stream, parameters, parameter_bytes);
   });
   // The message is made only for a failure: this is every launch's path.
   if (const cuda::CUresult r = dr.cuStreamSynchronize(stream); r != cuda::CUDA_SUCCESS)
