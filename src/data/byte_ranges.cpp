@@ -53,27 +53,36 @@ void byte_ranges::append(std::size_t begin, std::size_t end) {
 
 byte_ranges& byte_ranges::operator|=(const byte_ranges& other) {
   if (other.empty()) return *this;
-  std::vector<interval> merged;
-  merged.reserve(intervals_.size() + other.intervals_.size());
-  std::merge(intervals_.begin(), intervals_.end(), other.intervals_.begin(), other.intervals_.end(),
-             std::back_inserter(merged), [](const interval& a, const interval& b) { return a.begin < b.begin; });
-  intervals_.clear();
-  for (const interval& i : merged) {
-    if (!intervals_.empty() && i.begin <= intervals_.back().end)
-      intervals_.back().end = std::max(intervals_.back().end, i.end);
+  if (empty()) return *this = other;
+  // Merged in order of their starts, each joined to the last kept where they touch.
+  interval_list merged;
+  // Two single intervals make at most two: room is made only for sets of many.
+  if (intervals_.size() > 1 || other.intervals_.size() > 1) merged.reserve(intervals_.size() + other.intervals_.size());
+  const auto keep = [&](const interval& i) {
+    if (!merged.empty() && i.begin <= merged.back().end)
+      merged.back().end = std::max(merged.back().end, i.end);
     else
-      intervals_.push_back(i);
+      merged.push_back(i);
+  };
+  const interval *a = intervals_.begin(), *b = other.intervals_.begin();
+  while (a != intervals_.end() || b != other.intervals_.end()) {
+    if (b == other.intervals_.end() || (a != intervals_.end() && a->begin < b->begin))
+      keep(*a++);
+    else
+      keep(*b++);
   }
+  intervals_ = std::move(merged);
   return *this;
 }
 
 byte_ranges& byte_ranges::operator-=(const byte_ranges& other) {
   if (empty() || other.empty()) return *this;
-  std::vector<interval> kept;
-  auto cut = other.intervals_.begin();
+  interval_list kept;
+  kept.reserve(intervals_.size());
+  const interval* cut = other.intervals_.begin();
   for (interval i : intervals_) {
     while (cut != other.intervals_.end() && cut->end <= i.begin) ++cut;
-    for (auto c = cut; c != other.intervals_.end() && c->begin < i.end; ++c) {
+    for (const interval* c = cut; c != other.intervals_.end() && c->begin < i.end; ++c) {
       if (c->begin > i.begin) kept.push_back({i.begin, c->begin});
       i.begin = std::max(i.begin, c->end);
     }
@@ -85,8 +94,8 @@ byte_ranges& byte_ranges::operator-=(const byte_ranges& other) {
 
 byte_ranges operator&(const byte_ranges& a, const byte_ranges& b) {
   byte_ranges r;
-  auto i = a.intervals_.begin();
-  auto j = b.intervals_.begin();
+  const byte_ranges::interval* i = a.intervals_.begin();
+  const byte_ranges::interval* j = b.intervals_.begin();
   while (i != a.intervals_.end() && j != b.intervals_.end()) {
     const std::size_t begin = std::max(i->begin, j->begin);
     const std::size_t end = std::min(i->end, j->end);

@@ -2,7 +2,6 @@
 #include "ample/detail/capture_recorder.hpp"
 
 #include <cstring>
-#include <map>
 #include <mutex>
 #include <optional>
 
@@ -10,7 +9,11 @@
 
 namespace ample::detail {
 
-void capture_recorder::record(const capture& c) noexcept { captures_.push_back(c); }
+void capture_recorder::record(const capture& c) noexcept {
+  // Room for a few at once: kernels hold a handful of views, and this runs in every launch.
+  if (captures_.empty()) captures_.reserve(4);
+  captures_.push_back(c);
+}
 
 long capture_recorder::place_pointers(void* object, std::size_t object_bytes, const std::uint32_t* offsets,
                                       std::uint32_t count) {
@@ -45,23 +48,31 @@ void capture_recorder::make_current(const command_queue* queue) {
   // One acquire per buffer and access, whatever the number of views over it: the regions
   // read and the regions written, each as one set. `found`: only find_arrays() found it.
   struct use {
+    buffer* storage;
     byte_ranges read, written;
     bool found = true;
   };
-  std::map<buffer*, use> uses;
+  // A handful of buffers: a list searched from the front, in one allocation, not a map.
+  std::vector<use> uses;
+  uses.reserve(captures_.size() + arrays_.size() + arrays_in_place_.size());
+  const auto use_of = [&](buffer* storage) -> use& {
+    for (use& u : uses)
+      if (u.storage == storage) return u;
+    return uses.emplace_back(use{storage, {}, {}});
+  };
   for (const capture& c : captures_) {
-    use& u = uses[c.storage];
+    use& u = use_of(c.storage);
     (c.writes ? u.written : u.read) |= c.region(c.view);
     u.found = false;
   }
   // Whether device code writes an array is not known: it is current only there afterwards.
   for (const array_capture& a : arrays_) {
-    use& u = uses[a.storage.get()];
+    use& u = use_of(a.storage.get());
     u.written |= byte_ranges(0, a.storage->bytes());
     u.found = false;
   }
   for (const std::shared_ptr<buffer>& storage : arrays_in_place_)
-    uses[storage.get()].written |= byte_ranges(0, storage->bytes());
+    use_of(storage.get()).written |= byte_ranges(0, storage->bytes());
   // A launch that runs before its call returns waits for every command queued on REF, any of
   // which may reach an array it reaches there (buffer::host_access()): before taking the lock
   // below, so that other threads go on submitting meanwhile (the acquire's own wait is then
@@ -72,7 +83,8 @@ void capture_recorder::make_current(const command_queue* queue) {
   // One command prepares at a time (command_queue::preparation()). Launches whose buffers are
   // all host_only() never get here (launch.hpp).
   std::lock_guard lock(command_queue::preparation());
-  for (auto& [storage, u] : uses) {
+  for (use& u : uses) {
+    buffer* const storage = u.storage;
     const byte_ranges read_only = u.read - u.written;
     held_regions& held = u.found ? found_ : held_;
     if (queue == nullptr) {

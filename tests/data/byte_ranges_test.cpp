@@ -1,5 +1,7 @@
 // byte_ranges::of(): the bytes a view covers, computed without a loop over rows that touch
-// (every launch and host access of a view pays for it), equal to the set of its elements.
+// (every launch and host access of a view pays for it), equal to the set of its elements; and
+// the set operations, whose first interval is kept without an allocation, against a bitset.
+#include <bitset>
 #include <random>
 #include <set>
 #include <vector>
@@ -81,6 +83,77 @@ TEST(ByteRangesTest, EverySectionOfRankThreeCoversItsElements) {
       EXPECT_EQ(got.intervals().size(), 1u);
     }
   }
+}
+
+/// bits_of() is the set as a bitset over [0, 64), checking that its intervals are sorted,
+/// disjoint and not adjacent, as every operation must leave them.
+std::bitset<64> bits_of(const byte_ranges& r) {
+  std::bitset<64> bits;
+  std::size_t previous_end = 0;
+  bool first = true;
+  for (const byte_ranges::interval& i : r.intervals()) {
+    EXPECT_LT(i.begin, i.end);
+    if (!first) {
+      EXPECT_GT(i.begin, previous_end) << "intervals out of order, overlapping or adjacent";
+    }
+    for (std::size_t b = i.begin; b < i.end; ++b) bits.set(b);
+    previous_end = i.end;
+    first = false;
+  }
+  return bits;
+}
+
+/// random_set() is up to three random intervals within [0, 64), with its bitset.
+std::pair<byte_ranges, std::bitset<64>> random_set(std::mt19937& random) {
+  byte_ranges r;
+  std::bitset<64> bits;
+  const int count = std::uniform_int_distribution<int>(0, 3)(random);
+  for (int k = 0; k < count; ++k) {
+    const std::size_t begin = std::uniform_int_distribution<std::size_t>(0, 63)(random);
+    const std::size_t end = std::uniform_int_distribution<std::size_t>(begin, 64)(random);
+    r.append(begin, end);
+    for (std::size_t b = begin; b < end; ++b) bits.set(b);
+  }
+  return {r, bits};
+}
+
+TEST(ByteRangesTest, SetOperationsAgreeWithABitset) {
+  std::mt19937 random(7);
+  for (int trial = 0; trial < 5000; ++trial) {
+    const auto [a, a_bits] = random_set(random);
+    const auto [b, b_bits] = random_set(random);
+    ASSERT_EQ(bits_of(a), a_bits);
+    byte_ranges united = a;
+    united |= b;
+    ASSERT_EQ(bits_of(united), a_bits | b_bits) << "trial " << trial;
+    ASSERT_EQ(bits_of(a - b), a_bits & ~b_bits) << "trial " << trial;
+    ASSERT_EQ(bits_of(a & b), a_bits & b_bits) << "trial " << trial;
+    ASSERT_EQ(a - b == b - a, (a_bits & ~b_bits) == (b_bits & ~a_bits)) << "trial " << trial;
+    EXPECT_EQ(united.bytes(), (a_bits | b_bits).count());
+  }
+}
+
+TEST(ByteRangesTest, CopiesAreEqualAndSetsMovedFromAreEmpty) {
+  byte_ranges many(0, 4);
+  many.append(8, 12);
+  many.append(16, 20);
+  byte_ranges one(2, 6);
+  for (byte_ranges* r : {&many, &one}) {
+    const byte_ranges copy = *r;
+    EXPECT_EQ(copy, *r);
+    byte_ranges moved = std::move(*r);
+    EXPECT_EQ(moved, copy);
+    EXPECT_TRUE(r->empty());  // the state a move leaves is what is tested
+    EXPECT_EQ(r->intervals().size(), 0u);
+    r->append(30, 31);  // usable again
+    EXPECT_EQ(*r, byte_ranges(30, 31));
+  }
+  // From one interval to many and back to one.
+  byte_ranges r(0, 64);
+  r -= byte_ranges(10, 20);
+  ASSERT_EQ(r.intervals().size(), 2u);
+  r |= byte_ranges(10, 20);
+  EXPECT_EQ(r, byte_ranges(0, 64));
 }
 
 }  // namespace

@@ -1,7 +1,10 @@
 // byte_ranges: the bytes of a buffer that a view covers, or that one copy of it holds current.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <span>
+#include <utility>
 #include <vector>
 
 #include "strided_layout.hpp"
@@ -17,6 +20,7 @@ class byte_ranges {
  public:
   struct interval {
     std::size_t begin, end;
+    friend bool operator==(const interval&, const interval&) = default;
   };
 
   byte_ranges() = default;
@@ -42,7 +46,7 @@ class byte_ranges {
                                  const std::ptrdiff_t* stride);
 
   bool empty() const noexcept { return intervals_.empty(); }
-  const std::vector<interval>& intervals() const noexcept { return intervals_; }
+  std::span<const interval> intervals() const noexcept { return {intervals_.begin(), intervals_.end()}; }
   /// bytes() is how many bytes the set holds.
   std::size_t bytes() const noexcept;
 
@@ -56,11 +60,58 @@ class byte_ranges {
   friend bool operator==(const byte_ranges&, const byte_ranges&) = default;
 
  private:
-  std::vector<interval> intervals_;
-};
+  /// interval_list holds the intervals, one of them without an allocation: most sets are one
+  /// interval (a whole array, a view of whole rows), and a launch on a device with memory of
+  /// its own builds, merges and stores a dozen of them (hook_probe, docs/design/data-model.md).
+  class interval_list {
+   public:
+    interval_list() = default;
+    interval_list(const interval_list&) = default;
+    interval_list& operator=(const interval_list&) = default;
+    /// A list moved from is empty, as a vector moved from is.
+    interval_list(interval_list&& other) noexcept
+        : one_(other.one_), many_(std::move(other.many_)), size_(std::exchange(other.size_, 0)) {}
+    interval_list& operator=(interval_list&& other) noexcept {
+      one_ = other.one_;
+      many_ = std::move(other.many_);
+      size_ = std::exchange(other.size_, 0);
+      return *this;
+    }
 
-inline bool operator==(const byte_ranges::interval& a, const byte_ranges::interval& b) {
-  return a.begin == b.begin && a.end == b.end;
-}
+    bool empty() const noexcept { return size_ == 0; }
+    std::size_t size() const noexcept { return size_; }
+    const interval* begin() const noexcept { return size_ > 1 ? many_.data() : &one_; }
+    const interval* end() const noexcept { return begin() + size_; }
+    interval& back() noexcept { return size_ > 1 ? many_.back() : one_; }
+    void push_back(const interval& i) {
+      if (size_ == 0) {
+        one_ = i;
+      } else if (size_ == 1) {
+        many_.assign({one_, i});
+      } else {
+        many_.push_back(i);
+      }
+      ++size_;
+    }
+    /// reserve() makes room for `n` intervals; none is allocated for one.
+    void reserve(std::size_t n) {
+      if (n > 1) many_.reserve(n);
+    }
+    void clear() noexcept {
+      many_.clear();
+      size_ = 0;
+    }
+    friend bool operator==(const interval_list& a, const interval_list& b) {
+      return std::equal(a.begin(), a.end(), b.begin(), b.end());
+    }
+
+   private:
+    interval one_{};               ///< the interval, while there is one
+    std::vector<interval> many_;  ///< all of them, from two on
+    std::size_t size_ = 0;
+  };
+
+  interval_list intervals_;
+};
 
 }  // namespace ample::detail

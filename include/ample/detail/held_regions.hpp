@@ -1,6 +1,8 @@
 // held_regions: the regions of buffers that one command uses, held until it has run.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -32,6 +34,7 @@ class held_regions {
   void take(buffer& storage, const device* space, byte_ranges region, concurrency::access_type access,
             const command_queue* queue) {
     if (region.empty()) return;
+    make_room();
     const std::uint64_t id = storage.acquire(space, region, access, true, queue);
     held_.push_back({storage.shared_from_this(), space, std::move(region), access, queue, id});
   }
@@ -42,6 +45,7 @@ class held_regions {
   bool take_queued(buffer& storage, const device* space, byte_ranges region, concurrency::access_type access,
                    const command_queue* queue) {
     if (region.empty()) return true;
+    make_room();
     const buffer::queued_hold hold = storage.hold_queued(space, region, access, queue);
     if (hold.id == 0) return false;
     held_.push_back({storage.shared_from_this(), space, std::move(region), access, queue, hold.id, hold.waits});
@@ -75,6 +79,7 @@ class held_regions {
   /// (buffer::hold_for_host_read()); false where there is nothing to hold, and the read can
   /// be made at once.
   bool hold_for_host_read(buffer& storage, const byte_ranges& region) {
+    make_room();
     auto [id, lacking] = storage.hold_for_host_read(region);
     if (id == 0) return false;
     held_.push_back({storage.shared_from_this(), nullptr, std::move(lacking), concurrency::access_type_read, nullptr, id});
@@ -88,6 +93,13 @@ class held_regions {
   }
 
  private:
+  /// make_room() makes room for one more region before it is taken, so that the push_back
+  /// after the take cannot fail and leave the region held for good; four at first, since a
+  /// launch holds one or two per view, and this is every launch's path.
+  void make_room() {
+    if (held_.size() == held_.capacity()) held_.reserve(std::max<std::size_t>(4, 2 * held_.size()));
+  }
+
   struct held {
     std::shared_ptr<buffer> storage;
     const device* space;
