@@ -67,6 +67,7 @@ struct command_queue::shared_state {
   /// report_failure() rethrows the first failure not reported yet; called with `mutex` held.
   void report_failure() {
     if (failure == nullptr) return;
+    failure_waiting.store(false, std::memory_order_relaxed);
     std::shared_ptr<command_failure> f = std::move(failure);
     f->rethrow_once();
   }
@@ -81,6 +82,10 @@ struct command_queue::shared_state {
   std::atomic<std::size_t> queued_count{0}, unfinished{0};
   bool stopping = false;
   std::shared_ptr<command_failure> failure;  ///< the first failure not reported yet
+  /// Whether `failure` is set: changed under `mutex`, and read without it by wait(), which
+  /// then needs the lock only to report one. Set before `unfinished` counts the failed
+  /// command out, so that a waiter that sees the count sees the failure too.
+  std::atomic<bool> failure_waiting{false};
 };
 
 void command_queue::shared_state::run_commands() {
@@ -122,7 +127,10 @@ void command_queue::shared_state::run_commands() {
     }
     dev.pending.remove();
     lock.lock();
-    if (failed != nullptr && failure == nullptr) failure = std::move(failed);
+    if (failed != nullptr && failure == nullptr) {
+      failure = std::move(failed);
+      failure_waiting.store(true, std::memory_order_relaxed);
+    }
     unfinished.fetch_sub(1, std::memory_order_release);
     changed.notify_all();
   }
@@ -181,7 +189,11 @@ void command_queue::enqueue(std::unique_ptr<command> c, std::optional<std::promi
 }
 
 void command_queue::wait() {
-  poll_until(waiter_polls_for, [&] { return state_->unfinished.load(std::memory_order_acquire) == 0; });
+  // Without the queue's lock where nothing failed: the queue's thread takes it as a command
+  // ends, and a waiter that took it then would sleep on it.
+  if (poll_until(waiter_polls_for, [&] { return state_->unfinished.load(std::memory_order_acquire) == 0; }) &&
+      !state_->failure_waiting.load(std::memory_order_acquire))
+    return;
   std::unique_lock lock(state_->mutex);
   state_->changed.wait(lock, [&] { return state_->unfinished == 0; });
   state_->report_failure();
