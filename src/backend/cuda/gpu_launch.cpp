@@ -130,6 +130,16 @@ std::string type_of(const char* pretty) {
 }  // namespace
 
 const gpu_kernel* gpu_kernel_for(const device& d, const void* entry) {
+  // The kernel this thread launched last, found without the two locks below: a program
+  // launches one kernel in a loop, and a loaded kernel lives as long as the process. Only a
+  // kernel found is kept: a library loaded later may register code for a kernel without.
+  struct last_launched {
+    const device* dev;
+    const void* entry;
+    const gpu_kernel* kernel;
+  };
+  thread_local last_launched last{nullptr, nullptr, nullptr};
+  if (last.dev == &d && last.entry == entry) return last.kernel;
   const device_code* code = entry != nullptr ? find_device_code(entry) : nullptr;
   if (code == nullptr) return nullptr;
   loaded_kernels& all = the_kernels();
@@ -140,6 +150,7 @@ const gpu_kernel* gpu_kernel_for(const device& d, const void* entry) {
     const cuda::driver& dr = *cuda::driver::get();
     k = cuda::retrying_out_of_memory(*d.gpu, dr, nullptr, [&] { return std::make_unique<gpu_kernel>(dr, *code); });
   }
+  last = {&d, entry, k.get()};
   return k.get();
 }
 
