@@ -4,9 +4,10 @@
 //
 //   ample_gpu_bench [--quick] [--reps N] [--json FILE]
 //
-// Progress and the table go to stderr and stdout; the records, with each Ample/peer ratio, to
-// FILE as JSON. Exits 0 having printed "skipped: ..." where no GPU is listed, 1 if any result
-// is wrong, 2 on bad arguments.
+// --reps N sets every workload's runs (under a profiler, say); without it the transposes take
+// at least 31 and the empty launch 201. Progress and the table go to stderr and stdout; the
+// records, with each Ample/peer ratio, to FILE as JSON. Exits 0 having printed "skipped: ..."
+// where no GPU is listed, 1 if any result is wrong, 2 on bad arguments.
 #include <amp.h>
 #include <dlfcn.h>
 
@@ -86,11 +87,14 @@ const cuda::driver& current(const cuda::gpu& gpu) {
 /// handle, the peers' module, and the records.
 class gpu_suite {
  public:
-  gpu_suite(const accelerator& gpu, const options& o)
+  /// `reps_chosen`: --reps was given, and holds for every workload, also those that take
+  /// more runs by default (a profiler's run wants a few).
+  gpu_suite(const accelerator& gpu, const options& o, bool reps_chosen)
       : view_(gpu.get_default_view()),
         device_(*ample::detail::find_device(gpu.get_device_path())->gpu),
         driver_(*cuda::driver::get()),
         options_(o),
+        reps_chosen_(reps_chosen),
         peers_(current(device_), peer_kernels_ptx, "bench/gpu/peer_kernels.cu") {}
 
   void matmul(int n);
@@ -178,6 +182,13 @@ class gpu_suite {
   const cuda::gpu& device_;
   const cuda::driver& driver_;
   options options_;
+  bool reps_chosen_;
+  /// with_reps() is the options for a workload that takes `runs` runs unless --reps says.
+  options with_reps(int runs) const {
+    options o = options_;
+    if (!reps_chosen_) o.reps = std::max(o.reps, runs);
+    return o;
+  }
   cuda::module peers_;
   reporter reporter_;
   std::vector<ratio> ratios_;
@@ -274,8 +285,7 @@ void gpu_suite::transposes(int n) {
   reporter_.add(result{w, "copy_device_to_device", copy, "GB/s", gbps(bytes, copy.median_s)});
 
   // A transpose takes about 0.3 ms: 31 runs of each, whose median a late wake or two moves less.
-  options o = options_;
-  o.reps = std::max(o.reps, 31);
+  const options o = with_reps(31);
   const unsigned blocks = static_cast<unsigned>(n / 16);
   const ample::detail::device* gpu = ample::detail::find_device(view_.get_accelerator().get_device_path());
   // poison() fills `count` floats at `at` with NaN (all bits set), which no transpose result
@@ -325,8 +335,7 @@ void gpu_suite::transposes(int n) {
 /// launch_empty: an empty kernel launched and waited for, through parallel_for_each and raw.
 void gpu_suite::empty_launch() {
   const std::string w = "gpu_launch_empty";
-  options o = options_;
-  o.reps = std::max(o.reps, 201);
+  const options o = with_reps(201);
   const peer_launch empty = peer("empty", {1}, {1});
   const auto [ample, raw] = measure_alternately(
       o,
@@ -595,6 +604,7 @@ int usage() {
 int main(int argc, char** argv) {
   bench::options o;
   std::string json;
+  bool reps_chosen = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--quick") {
@@ -603,6 +613,7 @@ int main(int argc, char** argv) {
     } else if (arg == "--reps" && i + 1 < argc) {
       o.reps = std::atoi(argv[++i]);
       if (o.reps < 1) return bench::usage();
+      reps_chosen = true;
     } else if (arg == "--json" && i + 1 < argc) {
       json = argv[++i];
     } else {
@@ -620,7 +631,7 @@ int main(int argc, char** argv) {
     std::printf("ample_gpu_bench: skipped: no GPU (%s)\n", why.c_str());
     return 0;
   }
-  bench::gpu_suite suite(gpu, o);
+  bench::gpu_suite suite(gpu, o, reps_chosen);
   std::fprintf(stderr, "ample_gpu_bench on %ls\n", gpu.get_description().c_str());
   suite.empty_launch();
   suite.matmul(4096);

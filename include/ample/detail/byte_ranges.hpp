@@ -62,7 +62,8 @@ class byte_ranges {
  private:
   /// interval_list holds the intervals, one of them without an allocation: most sets are one
   /// interval (a whole array, a view of whole rows), and a launch on a device with memory of
-  /// its own builds, merges and stores a dozen of them (hook_probe, docs/design/data-model.md).
+  /// its own builds, merges and stores a dozen of them, each of which allocated while this
+  /// was a vector (docs/perf/2026-12-04-launch-allocations.md).
   class interval_list {
    public:
     interval_list() = default;
