@@ -1,11 +1,13 @@
 #!/bin/bash
-# build.sh OUTDIR: the probes against the current build/gpu-pack/libample.a
-cd /work/main
-out=${1:-/tmp/probe}
-mkdir -p $out
-D=docs/perf/2026-12-04-gpu-check
-CXX="clang++-19 -I bench -I src -I tests -I include -march=x86-64-v3 -O3 -DNDEBUG -include include/ample/restrict.hpp -fpass-plugin=build/gpu-pack/compiler/19/ample_barriers.so -std=gnu++20 -g"
-L="build/gpu-pack/libample.a /usr/lib/x86_64-linux-gnu/libboost_context.a -ldl -lpthread"
-$CXX /tmp/probe/split.cpp -o $out/split $L &&
-$CXX $D/hook_probe.cpp $D/newcount.cpp -o $out/hook_newcount $L &&
-$CXX /tmp/probe/one.cpp -o $out/one $L
+# build.sh OUT: the probes of this folder, and the morning's hook_probe with newcount.cpp, built
+# into OUT against build/gpu-pack/libample.a (./ample gpu-pack); run from the repository root.
+set -e
+out=$1
+mkdir -p "$out"
+here=docs/perf/2026-12-04-launch-allocations
+morning=docs/perf/2026-12-04-gpu-check
+cxx="clang++-19 -I bench -I src -I tests -I include -march=x86-64-v3 -O3 -DNDEBUG -g -std=gnu++20
+  -include include/ample/restrict.hpp -fpass-plugin=build/gpu-pack/compiler/19/ample_barriers.so"
+libs="build/gpu-pack/libample.a /usr/lib/x86_64-linux-gnu/libboost_context.a -ldl -lpthread"
+for probe in split ref_split many one; do $cxx $here/$probe.cpp -o "$out/$probe" $libs; done
+$cxx $morning/hook_probe.cpp $morning/newcount.cpp -o "$out/hook_newcount" $libs

@@ -2,7 +2,7 @@
 # instructions.sh BUILD: instructions per launch of the seed's transpose on the fake GPU, from
 # callgrind runs of `many` with 1000 and 3000 launches (the difference over 2000 launches):
 # the whole program, the parallel_for_each call, the queue thread's command loop, and wait().
-export LD_LIBRARY_PATH=/work/main/build/gpu-pack/tests/fake_cuda
+export LD_LIBRARY_PATH=$PWD/build/gpu-pack/tests/fake_cuda
 b=$1
 for n in 1000 3000; do
   valgrind --tool=callgrind --callgrind-out-file=$b/cg$n.out $b/many $n > /dev/null 2>&1

@@ -1,12 +1,11 @@
 // Host-side cost of a launch on REF's queue: the parallel_for_each call alone, and the call
 // with its wait, for an empty kernel and a one-element copy between two views (means of
 // 20000, five rounds in turns).
-#include <amp.h>
-#include <chrono>
 #include <cstdio>
-#include <vector>
+
+#include "probe.hpp"
+
 using namespace concurrency;
-using clock_type = std::chrono::steady_clock;
 
 int main() {
   accelerator_view v = accelerator(accelerator::direct3d_ref).default_view;
@@ -16,26 +15,11 @@ int main() {
   b.discard_data();
   const auto empty = [&] { parallel_for_each(v, extent<1>(1), [](index<1>) restrict(amp) {}); };
   const auto two_views = [&] { parallel_for_each(v, extent<1>(1), [=](index<1> i) restrict(amp) { b[i] = a[i]; }); };
-  const auto measure = [&](auto launch, double& call, double& total) {
-    const int reps = 20000;
-    double in_call = 0;
-    const auto t0 = clock_type::now();
-    for (int r = 0; r < reps; ++r) {
-      const auto c0 = clock_type::now();
-      launch();
-      in_call += std::chrono::duration<double, std::micro>(clock_type::now() - c0).count();
-      v.wait();
-    }
-    total = std::chrono::duration<double, std::micro>(clock_type::now() - t0).count() / reps;
-    call = in_call / reps;
-  };
-  double c, t;
-  measure(empty, c, t);
-  measure(two_views, c, t);
+  probe::time_launches(v, empty);
+  probe::time_launches(v, two_views);
   for (int round = 0; round < 5; ++round) {
-    double ec, et, tc, tt;
-    measure(empty, ec, et);
-    measure(two_views, tc, tt);
-    std::printf("empty: call %5.2f total %5.2f   two views: call %5.2f total %5.2f   (us)\n", ec, et, tc, tt);
+    const probe::timed e = probe::time_launches(v, empty), k = probe::time_launches(v, two_views);
+    std::printf("empty: call %5.2f total %5.2f   two views: call %5.2f total %5.2f   (us)\n", e.call, e.total, k.call,
+                k.total);
   }
 }
