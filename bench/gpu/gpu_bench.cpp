@@ -132,6 +132,12 @@ class gpu_suite {
   void against_copies(const std::string& w, std::vector<float>& host, const int& runs,
                       const std::function<void()>& ample);
   void synchronize_gpu() { driver_.check(driver_.cuStreamSynchronize(nullptr), "bench synchronize"); }
+  /// with_reps() is the options for a workload that takes `runs` runs unless --reps says.
+  options with_reps(int runs) const {
+    options o = options_;
+    if (!reps_chosen_) o.reps = std::max(o.reps, runs);
+    return o;
+  }
   /// peer_launch is a peer kernel over `grid` blocks of `block` threads, looked up and its
   /// parameters packed before the timing, so that a timed run is the launch and the wait.
   struct peer_launch {
@@ -183,12 +189,6 @@ class gpu_suite {
   const cuda::driver& driver_;
   options options_;
   bool reps_chosen_;
-  /// with_reps() is the options for a workload that takes `runs` runs unless --reps says.
-  options with_reps(int runs) const {
-    options o = options_;
-    if (!reps_chosen_) o.reps = std::max(o.reps, runs);
-    return o;
-  }
   cuda::module peers_;
   reporter reporter_;
   std::vector<ratio> ratios_;

@@ -98,10 +98,6 @@ class byte_ranges {
     void reserve(std::size_t n) {
       if (n > 1) many_.reserve(n);
     }
-    void clear() noexcept {
-      many_.clear();
-      size_ = 0;
-    }
     friend bool operator==(const interval_list& a, const interval_list& b) {
       return std::equal(a.begin(), a.end(), b.begin(), b.end());
     }
