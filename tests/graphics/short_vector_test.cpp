@@ -29,10 +29,12 @@ static_assert(plain_vector<uint_3, unsigned int, 3> && plain_vector<float_4, flo
 static_assert(sizeof(norm) == 4 && sizeof(unorm) == 4 && std::is_trivially_copyable_v<norm> &&
               std::is_trivially_copyable_v<unorm>);
 
-// The named types are distinct, and the vector conversions and the broadcast are explicit.
+// The named types are distinct, the vector conversions are explicit and the broadcast is
+// implicit, as in Microsoft's header.
 static_assert(!std::is_same_v<float_4, int_4> && !std::is_same_v<norm_2, unorm_2>);
 static_assert(std::is_constructible_v<float_4, int_4> && !std::is_convertible_v<int_4, float_4>);
-static_assert(std::is_constructible_v<float_4, float> && !std::is_convertible_v<float, float_4>);
+static_assert(std::is_convertible_v<float, float_4> && std::is_convertible_v<int, int_2> &&
+              std::is_convertible_v<float, norm_3>);
 static_assert(!std::is_constructible_v<float_4, float_3>);
 static_assert(std::is_convertible_v<unorm, norm> && !std::is_convertible_v<norm, unorm>);
 static_assert(std::is_convertible_v<norm, float> && !std::is_convertible_v<float, norm>);
@@ -181,6 +183,25 @@ TEST(ShortVector, Arithmetic) {
   EXPECT_EQ(++u, uint_2(1u, 2u));
 }
 
+// A scalar operand broadcasts, on either side, as Visual C++ compiled Microsoft's n-body
+// sample (`acc += r * particle_mass * inv_dist_cube`).
+TEST(ShortVector, ScalarOperandsBroadcast) {
+  const float_3 r(1, -2, 4);
+  float_3 acc = 0.0f;
+  acc += r * 2.0f * 0.5f;
+  EXPECT_EQ(acc, r);
+  EXPECT_EQ(3.0f * r, float_3(3, -6, 12));
+  EXPECT_EQ(r / 2.0f, float_3(0.5f, -1, 2));
+  EXPECT_EQ(1.0f - r, float_3(0, 3, -3));
+  acc *= 2.0f;
+  EXPECT_EQ(acc, float_3(2, -4, 8));
+  EXPECT_TRUE(float_2(1.5f) == 1.5f);
+  EXPECT_EQ(int_2(7, 9) % 4, int_2(3, 1));
+  EXPECT_EQ(uint_2(1u, 2u) << 3u, uint_2(8u, 16u));
+  EXPECT_EQ(norm_2(0.5f, -0.5f) + 0.75f, norm_2(1.0f, 0.25f));  // the sum clamps per component
+  EXPECT_EQ(norm_2(0.5f, -0.5f) * 4.0f, norm_2(0.5f, -0.5f));   // 4 becomes norm_2(1, 1) first
+}
+
 TEST(ShortVector, NormVectorsClampEachComponent) {
   EXPECT_EQ(unorm_2(0.5f, 0.25f) + unorm_2(0.75f, 0.5f), unorm_2(1.0f, 0.75f));
   EXPECT_EQ(norm_3(-0.5f, 0.5f, 0) - norm_3(0.75f), norm_3(-1.0f, -0.25f, -0.75f));
@@ -253,7 +274,7 @@ TEST_P(ShortVectorKernelTest, WorksInsideKernels) {
   array_view<float_4, 1> av(n, data);
   parallel_for_each(av.extent, [=](index<1> idx) restrict(amp) {
     float_4 v = av[idx];
-    v = v * float_4(2.0f) + float_4(0, 0, 0, 1);
+    v = v * 2.0f + float_4(0, 0, 0, 1);
     v.set_yz(v.get_zy());
     av[idx] = v;
     av[idx].x += 0.5f;

@@ -15,12 +15,14 @@
 // - arithmetic works component by component through T's own operators, so norm and unorm
 //   vectors clamp each result exactly as the scalar types do.
 //
-// Deliberate choices where Microsoft's header is not standard C++ or not specific:
-// - the one-scalar (broadcast) constructor is explicit: `float_4 v(1.0f)` fills all four, while
-//   `float_4 v = 1.0f` and `v * 2.0f` do not compile; write `v * float_4(2.0f)`;
-// - conversions between vectors of one size but different component types are explicit;
-// - the N-scalar constructors of norm_N / unorm_N take floats (norm and unorm convert to float
-//   implicitly), so `norm_2(0.5f, -2.0f)` works and clamps the second component to -1.
+// Conversions, as in Microsoft's header:
+// - the one-scalar (broadcast) constructor is implicit, so `float_4 v = 1.0f` fills all four and
+//   the vector operators take a scalar on either side (`acc += r * mass`, as in Microsoft's
+//   n-body sample);
+// - conversions between vectors of one size but different component types are explicit.
+// A deliberate choice where Microsoft's header is not specific: the scalar constructors of
+// norm_N / unorm_N take floats (norm and unorm convert to float implicitly), so `norm_2(0.5f,
+// -2.0f)` works and clamps the second component to -1, and `norm_2 n = 0.5f` broadcasts.
 #pragma once
 
 #include <array>
@@ -119,8 +121,8 @@ class short_vector_impl : public short_vector_storage<T, N>,
     requires(N == 4)
       : short_vector_storage<T, N>{T(v0), T(v1), T(v2), T(v3)} {}
 
-  /// short_vector_impl(v) broadcasts v to every component; explicit, see the file comment.
-  constexpr explicit short_vector_impl(scalar_arg v) restrict(amp, cpu) {
+  /// short_vector_impl(v) broadcasts v to every component; implicit, see the file comment.
+  constexpr short_vector_impl(scalar_arg v) restrict(amp, cpu) {
     for_each_([&](T& c) { c = T(v); });
   }
 
