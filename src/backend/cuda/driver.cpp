@@ -3,7 +3,10 @@
 
 #include <dlfcn.h>
 
+#include <cstdlib>
+
 #include "ample/exceptions.hpp"
+#include "driver_trace.hpp"
 
 namespace ample::detail::cuda {
 namespace {
@@ -91,6 +94,7 @@ loaded open_driver() {
   driver& d = l.entry_points;
   if (!resolve_all(lib, d, l.why)) return l;
   resolve_optional(lib, d);
+  if (const char* path = std::getenv("AMPLE_CUDA_TRACE"); path != nullptr && *path != '\0') trace_calls(d, path);
   if (const CUresult r = d.cuInit(0); r != CUDA_SUCCESS) {
     l.why = "the NVIDIA driver cannot start: cuInit failed with " + d.describe(r);
     return l;
