@@ -96,6 +96,23 @@ TEST(TextureConstructorTest, RawMemoryInMicrosoftsOrderForEveryRank) {
   EXPECT_THROW((texture<int, 1>(24, bytes.data(), 24u, 7u)), runtime_exception);
 }
 
+// Without bits_per_scalar_element the bytes are in T's default format, as Microsoft's
+// documentation initialises a texture from a float array.
+TEST(TextureConstructorTest, RawMemoryInTheDefaultFormat) {
+  std::vector<float> floats(1024 * 2);
+  for (std::size_t i = 0; i < floats.size(); ++i) floats[i] = static_cast<float>(i);
+  const texture<float_2, 1> one(1024, floats.data(), 1024 * 2 * sizeof(float));
+  EXPECT_EQ(one.get_bits_per_scalar_element(), 32u);
+  EXPECT_EQ(one[1023], float_2(2046.0f, 2047.0f));
+  const accelerator_view av = accelerator().default_view;
+  const texture<float_2, 2> two(32, 32, floats.data(), 1024u * 2 * sizeof(float), av);
+  EXPECT_EQ(two(1, 0), float_2(64.0f, 65.0f));
+  const texture<float, 3> three(extent<3>(4, 4, 4), floats.data(), 64u * sizeof(float),
+                                accelerator(accelerator::cpu_accelerator).default_view, av);
+  EXPECT_EQ(three(3, 3, 3), 63.0f);
+  EXPECT_THROW((texture<float_2, 1>(1024, floats.data(), 100u)), runtime_exception);
+}
+
 TEST(TextureConstructorTest, CopiesTheLevelsAViewSees) {
   texture<float, 2> mipmapped(8, 4, 32u, 0u);  // levels 8x4, 4x2, 2x1, 1x1
   ASSERT_EQ(mipmapped.get_mipmap_levels(), 4u);

@@ -197,6 +197,11 @@ TEST(GatherTest, ReturnsTheBilinearFootprint) {
   EXPECT_EQ(green.x, 110.0f);
   EXPECT_EQ(green.w, 100.0f);
   EXPECT_EQ(tv.gather_alpha(s, float_2(0.5f, 0.5f)).y, 1.0f);
+  // The forms with a compile-time sampler (address mode clamp by default).
+  EXPECT_EQ(tv.gather_red(float_2(0.5f, 0.5f)), red);
+  EXPECT_EQ(tv.gather_green<address_wrap>(float_2(0.5f, 0.5f)), green);
+  EXPECT_EQ(tv.gather_blue(float_2(0.5f, 0.5f)), float_4(0.0f));
+  EXPECT_EQ(tv.gather_alpha<address_mirror>(float_2(0.5f, 0.5f)), float_4(1.0f));
   // Near the top-left corner the footprint leaves the texture: border colour there.
   const float_4 edge = tv.gather_red(sampler(filter_point, address_border, float_4(-1, 0, 0, 0)), float_2(0.1f, 0.1f));
   EXPECT_EQ(edge.x, -1.0f);

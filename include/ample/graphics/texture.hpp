@@ -177,6 +177,18 @@ class texture {
     copy_from_bytes(source, src_byte_size);
   }
 
+  /// texture(e, source, src_byte_size[, av[, associated_av]]) is the same in T's default
+  /// format, the form Microsoft's documentation initialises a texture with from a host array
+  /// (`texture<float_2, 1> t(1024, floats, 1024 * 2 * sizeof(float))`).
+  texture(const concurrency::extent<N>& e, const void* source, unsigned int src_byte_size)
+      : texture(e, source, src_byte_size, format::default_bits) {}
+  texture(const concurrency::extent<N>& e, const void* source, unsigned int src_byte_size,
+          const concurrency::accelerator_view& av)
+      : texture(e, source, src_byte_size, format::default_bits, av) {}
+  texture(const concurrency::extent<N>& e, const void* source, unsigned int src_byte_size,
+          const concurrency::accelerator_view& av, const concurrency::accelerator_view& associated_av)
+      : texture(e, source, src_byte_size, format::default_bits, av, associated_av) {}
+
   /// Dimension-list forms: (e0[, e1[, e2]]) followed by anything that may follow an extent, as
   /// `texture(int e0, const void* source, unsigned int src_byte_size, unsigned int
   /// bits_per_scalar_element)`. They take part in overload resolution only where the extent

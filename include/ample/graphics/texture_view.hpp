@@ -275,8 +275,7 @@ class texture_view<const T, N> : public ample::detail::texture_view_base<const T
   /// sample<filter, address>(coord[, level_of_detail]) samples with a sampler fixed at compile time.
   template <filter_mode Filter = filter_linear, address_mode Address = address_clamp>
   value_type sample(const coordinates_type& coord, float level_of_detail = 0.0f) const restrict(amp, cpu) {
-    static_assert(Address != address_border, "a compile-time sampler has no border colour");
-    return sample(sampler(Filter, Address), coord, level_of_detail);
+    return sample(compile_time_sampler<Address, Filter>(), coord, level_of_detail);
   }
 
   /// gather_red(s, coord) ... gather_alpha(s, coord) return one component of the four texels
@@ -297,8 +296,32 @@ class texture_view<const T, N> : public ample::detail::texture_view_base<const T
     static_assert(ample::detail::texel_traits<T>::size >= 4, "gather_alpha() needs 4 components");
     return gather(s, coord, 3);
   }
+  /// gather_red<Address>(coord) ... gather_alpha<Address>(coord): the same with a compile-time
+  /// sampler of that address mode, as sample<Filter, Address>(coord) has.
+  template <address_mode Address = address_clamp>
+  gather_return_type gather_red(const coordinates_type& coord) const restrict(amp, cpu) {
+    return gather_red(compile_time_sampler<Address>(), coord);
+  }
+  template <address_mode Address = address_clamp>
+  gather_return_type gather_green(const coordinates_type& coord) const restrict(amp, cpu) {
+    return gather_green(compile_time_sampler<Address>(), coord);
+  }
+  template <address_mode Address = address_clamp>
+  gather_return_type gather_blue(const coordinates_type& coord) const restrict(amp, cpu) {
+    return gather_blue(compile_time_sampler<Address>(), coord);
+  }
+  template <address_mode Address = address_clamp>
+  gather_return_type gather_alpha(const coordinates_type& coord) const restrict(amp, cpu) {
+    return gather_alpha(compile_time_sampler<Address>(), coord);
+  }
 
  private:
+  /// compile_time_sampler() is the sampler of the template forms, which name no border colour.
+  template <address_mode Address, filter_mode Filter = filter_point>
+  static sampler compile_time_sampler() restrict(amp, cpu) {
+    static_assert(Address != address_border, "a compile-time sampler has no border colour");
+    return sampler(Filter, Address);
+  }
   gather_return_type gather(const sampler& s, const coordinates_type& coord, int c) const restrict(amp, cpu) {
     static_assert(N == 2, "gather needs a rank-2 texture");
     static_assert(!std::is_same_v<scalar_type, double>, "double textures cannot be gathered");
