@@ -215,7 +215,9 @@ TEST_P(Direct3dKernelTest, IntrinsicsRunInsideKernels) {
     using namespace concurrency::direct3d;
     const int k = i[0];
     const auto u = static_cast<unsigned int>(k);
-    b[i] = imax(firstbithigh(k), firstbitlow(k)) + static_cast<int>(countbits(u));
+    // abs() and clamp() under the using-directive, where the C library's abs(int) is visible
+    // too (Visual C++ took direct3d's there by restriction; both give the same value).
+    b[i] = imax(firstbithigh(k), firstbitlow(k)) + static_cast<int>(countbits(u)) + abs(k - 100) + clamp(k, 10, 20);
     r[i] = reversebits(umin(u, 1000u));
     const float x = static_cast<float>(k) / n;
     s[i] = saturate(mad(smoothstep(0.25f, 0.75f, x), 2.0f, step(0.5f, x) * noise(x * 64.0f)));
@@ -226,7 +228,7 @@ TEST_P(Direct3dKernelTest, IntrinsicsRunInsideKernels) {
   for (int k = 0; k < n; ++k) {
     const auto u = static_cast<unsigned int>(k);
     ASSERT_EQ(bits[k], d3d::imax(d3d::firstbithigh(k), d3d::firstbitlow(k)) +
-                           static_cast<int>(d3d::countbits(u)));
+                           static_cast<int>(d3d::countbits(u)) + d3d::abs(k - 100) + d3d::clamp(k, 10, 20));
     ASSERT_EQ(reversed[k], d3d::reversebits(d3d::umin(u, 1000u)));
     const float x = static_cast<float>(k) / n;
     // Near, not equal: a build with FMA may contract mad differently in the kernel and here.
@@ -235,8 +237,8 @@ TEST_P(Direct3dKernelTest, IntrinsicsRunInsideKernels) {
                                        d3d::step(0.5f, x) * d3d::noise(x * 64.0f))),
                 8 * kEps);
   }
-  EXPECT_EQ(bits[0], -1);  // imax(-1, -1) + 0
-  EXPECT_EQ(bits[12], 5);  // imax(3, 2) + 2
+  EXPECT_EQ(bits[0], -1 + 100 + 10);  // imax(-1, -1) + 0 + abs(-100) + clamp(0, 10, 20)
+  EXPECT_EQ(bits[12], 5 + 88 + 12);  // imax(3, 2) + 2 + abs(-88) + clamp(12, 10, 20)
   EXPECT_EQ(reversed[1], 0x80000000u);
   EXPECT_EQ(reversed[n - 1], d3d::reversebits(1000u));
 }

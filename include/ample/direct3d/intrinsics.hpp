@@ -47,7 +47,11 @@ AMPLE_AMP_ONLY inline float noise_gradient(std::int32_t i) noexcept {
 namespace Concurrency::direct3d {
 
 /// abs() returns |x|. abs(INT_MIN) is INT_MIN, as HLSL's two's-complement negation gives
-/// (the arithmetic wraps instead of being undefined).
+/// (the arithmetic wraps instead of being undefined). A template, so that under `using
+/// namespace concurrency::direct3d` an unqualified abs(int) is the C library's, which would
+/// otherwise tie with it (Visual C++ chose this one in amp code by restriction; the values
+/// are the same but at INT_MIN).
+template <class = void>
 AMPLE_AMP_ONLY constexpr int abs(int x) noexcept {
   const auto u = static_cast<unsigned int>(x);
   return static_cast<int>(x < 0 ? 0u - u : u);
