@@ -1,5 +1,9 @@
 // Tiled kernels: tile_static memory shared within a tile, barriers (also inside loops), the
 // barrier and fence variants, and algorithms checked against serial references.
+#include <amp_graphics.h>
+#include <amp_math.h>
+
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -348,6 +352,61 @@ TEST_P(TiledKernelTest, TiledKernelWithoutBarrier) {
   dst.synchronize();
   for (int i = 0; i < 48; ++i)
     for (int j = 0; j < 48; ++j) ASSERT_EQ(out[i * 48 + j], (i / 16) * 10 + j / 16);
+}
+
+// Microsoft's n-body sample's step: positions staged through tile_static float_3 memory, and
+// short-vector arithmetic with scalar operands (`acc += r * particle_mass * inv_dist_cube`).
+struct particle {
+  concurrency::graphics::float_3 pos, vel;
+};
+
+TEST_P(TiledKernelTest, NBodyStepWithShortVectorsAndScalars) {
+  using concurrency::graphics::float_3;
+  constexpr int tile = 64, n = 512;
+  constexpr float softening_squared = 0.0625f, damping = 0.99f, dt = 0.1f, particle_mass = 1.0f;
+  std::vector<particle> host(n), next(n);
+  for (int i = 0; i < n; ++i)
+    host[i] = {float_3(float(i % 8), float((i / 8) % 8), float(i / 64)), float_3(0.01f * float(i))};
+  array_view<const particle, 1> old_p(n, host);
+  array_view<particle, 1> new_p(n, next);
+  new_p.discard_data();
+  parallel_for_each(new_p.extent.tile<tile>(), [=](tiled_index<tile> t) restrict(amp) {
+    tile_static float_3 positions[tile];
+    const particle me = old_p[t.global];
+    float_3 acc = 0.0f;
+    for (int base = 0; base < n; base += tile) {
+      positions[t.local[0]] = old_p[base + t.local[0]].pos;
+      t.barrier.wait();
+      for (int j = 0; j < tile; ++j) {
+        const float_3 r = positions[j] - me.pos;
+        const float inv_dist = concurrency::fast_math::rsqrt(r.x * r.x + r.y * r.y + r.z * r.z + softening_squared);
+        acc += r * particle_mass * (inv_dist * inv_dist * inv_dist);
+      }
+      t.barrier.wait();
+    }
+    const float_3 vel = (me.vel + acc * dt) * damping;
+    new_p[t.global] = {me.pos + vel * dt, vel};
+  });
+  new_p.synchronize();
+  for (int i = 0; i < n; ++i) {
+    double acc[3] = {0, 0, 0};
+    const float_3 p = host[i].pos;
+    for (int j = 0; j < n; ++j) {
+      const double r[3] = {double(host[j].pos.x) - p.x, double(host[j].pos.y) - p.y, double(host[j].pos.z) - p.z};
+      const double inv = 1.0 / std::sqrt(r[0] * r[0] + r[1] * r[1] + r[2] * r[2] + softening_squared);
+      for (int c = 0; c < 3; ++c) acc[c] += r[c] * particle_mass * inv * inv * inv;
+    }
+    const double v[3] = {(host[i].vel.x + acc[0] * dt) * damping, (host[i].vel.y + acc[1] * dt) * damping,
+                         (host[i].vel.z + acc[2] * dt) * damping};
+    const double got_v[3] = {next[i].vel.x, next[i].vel.y, next[i].vel.z};
+    const double got_p[3] = {next[i].pos.x, next[i].pos.y, next[i].pos.z};
+    const double want_p[3] = {p.x + v[0] * dt, p.y + v[1] * dt, p.z + v[2] * dt};
+    for (int c = 0; c < 3; ++c) {
+      // fast_math's rsqrt is an approximation on a GPU; the sums run in float.
+      ASSERT_NEAR(got_v[c], v[c], 1e-4 * (1 + std::fabs(v[c]))) << "particle " << i << ", component " << c;
+      ASSERT_NEAR(got_p[c], want_p[c], 1e-4 * (1 + std::fabs(want_p[c]))) << "particle " << i << ", component " << c;
+    }
+  }
 }
 
 AMPLE_INSTANTIATE_WORKER_TESTS(TiledKernelTest);
