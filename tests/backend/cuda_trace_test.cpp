@@ -1,7 +1,6 @@
 // AMPLE_CUDA_TRACE (src/backend/cuda/driver_trace.hpp) against Ample's fake libcuda.so.1: the
 // traced calls, their kernels' names, threads and sizes, and the summary per kernel.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cstdint>
 #include <cstdlib>
@@ -21,11 +20,11 @@ namespace {
 
 namespace cuda = ample::detail::cuda;
 
-/// The trace's file, named before anything opens the driver (which reads the variable once).
+/// The trace's file, named before anything opens the driver (which reads the variable once):
+/// in the working directory (CTest's is the build's tests folder), where the trace written
+/// again at exit replaces the last run's.
 const std::string trace_path = [] {
-  const std::string path = (std::filesystem::temp_directory_path() /
-                            ("ample_cuda_trace_test." + std::to_string(getpid()) + ".tsv"))
-                               .string();
+  const std::string path = (std::filesystem::current_path() / "cuda_trace_test.tsv").string();
   setenv("AMPLE_CUDA_TRACE", path.c_str(), 1);
   return path;
 }();
@@ -78,7 +77,6 @@ TEST(CudaTraceTest, RecordsLaunchesSynchronisationsAndCopiesWithTheirKernelsAndT
   std::stringstream read;
   read << file.rdbuf();
   const std::string trace = read.str();
-  std::filesystem::remove(trace_path);
 
   const std::vector<std::string> launches = lines_starting(trace, "cuLaunchKernel\t");
   ASSERT_EQ(launches.size(), 4u) << trace;
