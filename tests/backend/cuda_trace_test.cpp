@@ -110,4 +110,18 @@ TEST(CudaTraceTest, RecordsLaunchesSynchronisationsAndCopiesWithTheirKernelsAndT
   EXPECT_EQ(fields(second[0])[4], "0");
 }
 
+// A file that cannot be written is said on stderr when the driver is opened, and nothing is
+// traced. (On a copy of the driver's entry points: the process's own are traced already.)
+TEST(CudaTraceTest, AFileThatCannotBeWrittenIsSaidAtOnceAndNothingIsTraced) {
+  const cuda::driver* d = cuda::driver::get();
+  ASSERT_NE(d, nullptr) << "the fake driver did not load: " << cuda::driver::why();
+  cuda::driver entry_points = *d;
+  const auto launch = entry_points.cuLaunchKernel;
+  testing::internal::CaptureStderr();
+  cuda::trace_calls(entry_points, "/no-such-directory/trace.tsv");
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(entry_points.cuLaunchKernel, launch);
+  EXPECT_NE(said.find("AMPLE_CUDA_TRACE: cannot write /no-such-directory/trace.tsv"), std::string::npos) << said;
+}
+
 }  // namespace

@@ -3,11 +3,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -153,11 +155,23 @@ void summarise(std::FILE* out, const std::vector<record>& calls, const std::map<
                  t.in_call.size(), median(t.in_call), t.to_synchronised.size(), median(t.to_synchronised));
 }
 
-void write_at_exit() { write_trace(); }
+void write_at_exit() {
+  if (!write_trace())
+    std::fprintf(stderr, "ample: AMPLE_CUDA_TRACE: cannot write the trace to %s: %s\n", the_trace->path.c_str(),
+                 std::strerror(errno));
+}
 
 }  // namespace
 
 void trace_calls(driver& d, const char* path) {
+  // A file that cannot be written is said at once, not after the program has run.
+  std::FILE* probe = std::fopen(path, "w");
+  if (probe == nullptr) {
+    std::fprintf(stderr, "ample: AMPLE_CUDA_TRACE: cannot write %s (%s): the driver's calls are not traced\n", path,
+                 std::strerror(errno));
+    return;
+  }
+  std::fclose(probe);
   the_trace = new trace;  // immortal: queues' threads may call the driver during exit
   the_trace->path = path;
   the_trace->original = d;

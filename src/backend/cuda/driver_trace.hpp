@@ -15,7 +15,8 @@
 namespace ample::detail::cuda {
 
 /// trace_calls() makes the traced entry points of `d` record each call and arranges for the
-/// trace to be written to `path` at exit. Called once, before `d` is first used.
+/// trace to be written to `path` at exit; where `path` cannot be written it says so on stderr
+/// and traces nothing. Called once, before `d` is first used.
 void trace_calls(driver& d, const char* path);
 
 /// write_trace() writes the calls recorded so far and their summary to the trace's file,
