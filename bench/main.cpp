@@ -31,6 +31,7 @@ workload transpose_8192_workload();
 workload matmul_blocked_workload();
 workload sgemm_blocked_workload();
 workload reduction_workload();
+workload binomial_options_workload();
 workload launch_empty_workload();
 workload launch_after_idle_workload();
 workload launch_queued_workload();
@@ -42,10 +43,10 @@ workload direct3d_out_of_bounds_workload();
 std::vector<workload> all_workloads() {
   return {matmul_simple_workload(),   matmul_tiled_workload(),            matmul_tiled_f32_workload(),
           tile_average_workload(),    transpose_4096_workload(),          transpose_8192_workload(),
-          reduction_workload(),       matmul_blocked_workload(),          sgemm_blocked_workload(),
-          launch_empty_workload(),    launch_after_idle_workload(),       launch_queued_workload(),
-          launch_queued_busy_workload(), barrier_event_workload(),        element_access_workload(),
-          direct3d_out_of_bounds_workload()};
+          reduction_workload(),       binomial_options_workload(),        matmul_blocked_workload(),
+          sgemm_blocked_workload(),   launch_empty_workload(),            launch_after_idle_workload(),
+          launch_queued_workload(),   launch_queued_busy_workload(),      barrier_event_workload(),
+          element_access_workload(),  direct3d_out_of_bounds_workload()};
 }
 
 namespace {
