@@ -93,6 +93,8 @@ private:
   BasicBlock *pieceTop(BasicBlock *At, const DominatorTree &Dominators) const;
   void recomputeAcrossBarriers();
   Value *copyComputation(Value *V, Instruction *Before, DenseMap<Value *, Value *> &Copies);
+  bool uniformOperandsReach(Value *V, Instruction *Before, const DominatorTree &Dominators,
+                            SmallPtrSetImpl<Value *> &Seen) const;
   void demoteLiveAcrossBarriers();
   bool demoteOnce();
   void noteSlot(bool Uniform, AllocaInst *Slot);
@@ -122,6 +124,8 @@ private:
   GlobalVariable *CurrentTile; ///< the library's record of the running tile, or null
 
   DenseMap<Value *, bool> Recomputable;       ///< memo of recomputable()
+  /// uniform values that recomputed values use as they are (recomputable() explains)
+  SmallPtrSet<Value *, 16> UniformOperands;
   SmallPtrSet<Value *, 32> UniformValues;      ///< the same for every work-item (TileUniformity)
   /// stack slots of demoted uniform values; in the order found, as ContextArrays: code is made
   /// for each in this order, which must not be the addresses' (the same source, the same object)
@@ -228,6 +232,15 @@ constexpr unsigned MaxRecomputeDepth = 12;
 // kept per work-item: the vectoriser then sees a local coordinate as the loop counter it is
 // (consecutive work-items, contiguous accesses) rather than a load from a context array
 // (a gather).
+//
+// A uniform value that cannot be recomputed (the counter of the kernel's own loop around
+// barriers, a load from tile_static memory) may be an operand of such a computation as it is:
+// it then keeps one slot for the tile, and a per-work-item value made of it and the local
+// coordinates, such as the condition of `if (local < k)` before a barrier and again after it,
+// is recomputed rather than kept in a context array. Its copy computes what the original did:
+// the operand is the same SSA value, which dominates both. The later piece's loop then tests
+// the counter against a uniform limit again, which TrimInactiveWorkItems turns into a shorter
+// loop without the condition.
 bool TileBuilder::recomputable(Value *V, unsigned Depth) {
   if (isa<Constant>(V) || isa<Argument>(V))
     return true;
@@ -247,6 +260,10 @@ bool TileBuilder::recomputable(Value *V, unsigned Depth) {
   else if (isa<BinaryOperator>(I) || isa<CastInst>(I) || isa<GetElementPtrInst>(I) || isa<CmpInst>(I) ||
            isa<SelectInst>(I) || isa<ExtractValueInst>(I) || isa<InsertValueInst>(I) || isa<FreezeInst>(I))
     Result = all_of(I->operands(), [&](Value *Operand) { return recomputable(Operand, Depth + 1); });
+  if (!Result && UniformValues.contains(I)) {
+    UniformOperands.insert(I);
+    Result = true;
+  }
   Recomputable[V] = Result;
   return Result;
 }
@@ -303,7 +320,8 @@ BasicBlock *TileBuilder::pieceTop(BasicBlock *At, const DominatorTree &Dominator
 void TileBuilder::recomputeAcrossBarriers() {
   SmallVector<std::pair<Instruction *, Use *>, 32> Uses;
   for (Instruction &I : instructions(F)) {
-    if (isa<AllocaInst>(I) || I.getType()->isVoidTy() || BarrierIds.count(I.getParent()) || !recomputable(&I))
+    if (isa<AllocaInst>(I) || I.getType()->isVoidTy() || BarrierIds.count(I.getParent()) || !recomputable(&I) ||
+        UniformOperands.contains(&I))
       continue;
     for (Use &U : I.uses())
       if (useAcrossBarrier(I, U))
@@ -317,24 +335,45 @@ void TileBuilder::recomputeAcrossBarriers() {
     auto *User = cast<Instruction>(U->getUser());
     BasicBlock *At = isa<PHINode>(User) ? cast<PHINode>(User)->getIncomingBlock(*U) : User->getParent();
     BasicBlock *Top = pieceTop(At, Dominators);
+    // A value whose uniform operands are not all defined there stays as it is (and is kept in
+    // a context array).
+    SmallPtrSet<Value *, 16> Seen;
     if (Top != At) {
       auto &[Anchor, Copies] = CopiesAtTop[Top];
       if (!Anchor)
         Anchor = &*Top->getFirstInsertionPt();
-      U->set(copyComputation(Def, Anchor, Copies));
+      if (uniformOperandsReach(Def, Anchor, Dominators, Seen))
+        U->set(copyComputation(Def, Anchor, Copies));
       continue;
     }
+    Instruction *Before = isa<PHINode>(User) ? At->getTerminator() : User;
     DenseMap<Value *, Value *> Copies;
-    U->set(copyComputation(Def, isa<PHINode>(User) ? At->getTerminator() : User, Copies));
+    if (uniformOperandsReach(Def, Before, Dominators, Seen))
+      U->set(copyComputation(Def, Before, Copies));
   }
-  Recomputable.clear(); // demotion deletes phis: no stale answers for new instructions
+  // Demotion deletes phis: no stale answers for new instructions.
+  Recomputable.clear();
+  UniformOperands.clear();
+}
+
+// uniformOperandsReach() is true when every uniform operand that V's copy would use as it is
+// (recomputable() explains) is defined where the copy goes, before `Before`: a later piece
+// that a barrier inside a loop of the kernel starts may come before the operand's definition.
+bool TileBuilder::uniformOperandsReach(Value *V, Instruction *Before, const DominatorTree &Dominators,
+                                       SmallPtrSetImpl<Value *> &Seen) const {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || isa<AllocaInst>(I) || !Seen.insert(I).second)
+    return true;
+  if (UniformOperands.contains(I))
+    return Dominators.dominates(I, Before);
+  return all_of(I->operands(), [&](Value *Operand) { return uniformOperandsReach(Operand, Before, Dominators, Seen); });
 }
 
 // copyComputation() is V computed again before `Before`; `Copies` shares what two operands
 // have in common.
 Value *TileBuilder::copyComputation(Value *V, Instruction *Before, DenseMap<Value *, Value *> &Copies) {
   auto *I = dyn_cast<Instruction>(V);
-  if (!I || isa<AllocaInst>(I))
+  if (!I || isa<AllocaInst>(I) || UniformOperands.contains(I))
     return V;
   if (Value *Done = Copies.lookup(V))
     return Done;

@@ -88,6 +88,13 @@ struct BindCompiledTiles : llvm::PassInfoMixin<BindCompiledTiles> {
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);
 };
 
+/// JoinWorkItemSteps (at the vectoriser's start) makes a work-item loop's counter step in one
+/// instruction again where GVN split the step into copies joined by a phi, which scalar
+/// evolution cannot count.
+struct JoinWorkItemSteps : llvm::PassInfoMixin<JoinWorkItemSteps> {
+  llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
+};
+
 /// LockstepInnerLoops (at the vectoriser's start) runs the inner loop that each work-item of a
 /// row runs in rounds of one iteration per work-item, where that makes its reads contiguous.
 struct LockstepInnerLoops : llvm::PassInfoMixin<LockstepInnerLoops> {

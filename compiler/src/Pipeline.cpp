@@ -31,6 +31,8 @@ void registerPipeline(PassBuilder &PB) {
     MPM.addPass(BindCompiledTiles());
   });
   PB.registerVectorizerStartEPCallback([](FunctionPassManager &FPM, OptimizationLevel) {
+    // First: the passes after it count work-item loops' iterations too.
+    FPM.addPass(JoinWorkItemSteps());
     FPM.addPass(LockstepInnerLoops());
     FPM.addPass(TrimInactiveWorkItems());
     FPM.addPass(MarkParallelWorkItems());
@@ -64,6 +66,8 @@ void registerPipeline(PassBuilder &PB) {
       FPM.addPass(HoistLaunchObjectLoads());
     else if (Name == "ample-keep-work-item-loops-rolled")
       FPM.addPass(KeepWorkItemLoopsRolled());
+    else if (Name == "ample-join-work-item-steps")
+      FPM.addPass(JoinWorkItemSteps());
     else if (Name == "ample-lockstep-inner-loops")
       FPM.addPass(LockstepInnerLoops());
     else if (Name == "ample-trim-inactive-work-items")
