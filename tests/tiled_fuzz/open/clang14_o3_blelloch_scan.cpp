@@ -4,6 +4,9 @@
 // JoinWorkItemSteps, fails the same way. -fno-vectorize, -fno-unroll-loops or
 // `-mllvm -force-vector-interleave=1` hide it; -enable-interleaved-mem-accesses=false does not,
 // nor does leaving loops with strided stores to tile_static memory unmarked (not parallel).
+// -opt-bisect-limit puts the fault in LoopVectorizePass on the tile clone (pass 21607 of this
+// compile: 21606 passes give "bad 0"); -force-target-max-vector-interleave=1 and
+// -force-target-max-scalar-interleave=1 leave the interleave counts at 2 and do not hide it.
 // The vectoriser interleaves (VF 1, IC 2) the scan's up- and down-sweep steps, loops over the
 // active work-items after TrimInactiveWorkItems: the suspects are those scalar interleaved
 // loops, whose accesses are marked parallel, or the select recurrence that LICM makes of
