@@ -61,6 +61,10 @@ inline constexpr llvm::StringLiteral TileStaticMetadata = "ample.tile_static";
 inline constexpr llvm::StringLiteral WorkItemLoopMarker = "ample.work_item_loop";
 /// isWorkItemLoop() is true for a loop with that property.
 bool isWorkItemLoop(const llvm::Loop &L);
+/// A work-item loop of a multiple of this many iterations asks the vectoriser for two vector
+/// iterations in flight (llvm.loop.interleave.count 2; FormWorkItemLoops says why); any other
+/// leaves the interleave count to the cost model.
+inline constexpr unsigned InterleavedWorkItemMultiple = 16;
 
 /// TileShape is a tile's extent: the annotation's (D0, D1, D2), 0 for absent dimensions.
 struct TileShape {

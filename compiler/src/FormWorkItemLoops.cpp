@@ -529,7 +529,7 @@ WorkItemLoops TileBuilder::buildLoops(BasicBlock *Preheader, unsigned Id) {
       // per work-item took 35 ms where two in flight took 24-28 ms, the seed's tiled matmul
       // 36 ms against 33 (Zen 3, Clang 19). Only rows of a multiple of 16 work-items: a
       // shorter row would leave the vector loop nothing to run.
-      if (Shape.Dims[D] % 16 == 0)
+      if (Shape.Dims[D] % InterleavedWorkItemMultiple == 0)
         Properties.push_back(MDNode::get(
             Ctx, {MDString::get(Ctx, "llvm.loop.interleave.count"), ConstantAsMetadata::get(ConstantInt::get(I32, 2))}));
       MDNode *Loop = MDNode::getDistinct(Ctx, Properties);

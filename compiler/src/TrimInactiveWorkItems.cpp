@@ -13,6 +13,14 @@
 // outside it: then the work-items from s on do nothing, and the loop may stop at
 // min(tile extent, s) instead, skipping the loop where that is 0. The condition is true in every
 // iteration that is left, so the body runs unconditionally and vectorises without masks.
+//
+// Where s is a constant, so is the new trip count, and a count that is not a multiple of
+// InterleavedWorkItemMultiple loses the loop's interleave count, as FormWorkItemLoops would not
+// have given it one. It must: a trip count below 16 makes the vectoriser fold the tail into
+// masks, and with two interleaved iterations LLVM 14 then moved a load of one work-item below
+// its own masked store to the same address (the down-sweep of a Blelloch scan, 8 active
+// work-items: tests/tiled_fuzz/regressions/clang14_o3_blelloch_scan.cpp). LLVM 15 keeps their
+// order.
 #include "Contract.h"
 #include "Passes.h"
 
@@ -26,6 +34,7 @@
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 
+#include <algorithm>
 #include <optional>
 
 using namespace llvm;
@@ -89,39 +98,65 @@ bool inactiveWorkItemsDoNothing(const Loop &L) {
   return true;
 }
 
-/// trim() narrows `L` if it qualifies; true when it did.
-bool trim(Loop &L) {
+/// knownActiveItems() is min(extent, max(limit, 0)) where the limit is a constant.
+std::optional<uint64_t> knownActiveItems(const Guard &G, uint64_t Extent) {
+  const auto *Limit = dyn_cast<ConstantInt>(G.Limit);
+  if (!Limit)
+    return std::nullopt;
+  if (G.Signed)
+    return Limit->isNegative() ? 0 : std::min<uint64_t>(Limit->getSExtValue(), Extent);
+  return Limit->getValue().getActiveBits() > 64 ? Extent : std::min(Limit->getZExtValue(), Extent);
+}
+
+/// Trimmed is what trim() made of a loop: its work-items, and how many of them still run where
+/// that is known at compile time.
+struct Trimmed {
+  uint64_t Extent;
+  std::optional<uint64_t> Active;
+};
+
+/// trim() narrows `L` if it qualifies.
+std::optional<Trimmed> trim(Loop &L) {
   BasicBlock *Preheader = L.getLoopPreheader(), *Header = L.getHeader(), *Latch = L.getLoopLatch();
   BasicBlock *Exit = L.getExitBlock();
   PHINode *Counter = L.getCanonicalInductionVariable();
   if (!Preheader || !Latch || !Exit || !Counter || L.getExitingBlock() != Latch || !Exit->phis().empty())
-    return false;
+    return std::nullopt;
   // The latch: `next = counter + 1; if (next == extent) exit`.
   auto *LatchBranch = dyn_cast<BranchInst>(Latch->getTerminator());
   if (!LatchBranch || !LatchBranch->isConditional())
-    return false;
+    return std::nullopt;
   auto *ExitTest = dyn_cast<ICmpInst>(LatchBranch->getCondition());
   auto *Next = dyn_cast<Instruction>(Counter->getIncomingValueForBlock(Latch));
   if (!ExitTest || !ExitTest->hasOneUse() || !Next || ExitTest->getOperand(0) != Next ||
       !isa<ConstantInt>(ExitTest->getOperand(1)))
-    return false;
+    return std::nullopt;
   const bool ExitsOnEqual = ExitTest->getPredicate() == ICmpInst::ICMP_EQ && LatchBranch->getSuccessor(0) == Exit;
   const bool ExitsOnNotEqual = ExitTest->getPredicate() == ICmpInst::ICMP_NE && LatchBranch->getSuccessor(1) == Exit;
   if (!ExitsOnEqual && !ExitsOnNotEqual)
-    return false;
+    return std::nullopt;
   const std::optional<Guard> G = guardOf(L, Counter);
   if (!G || !inactiveWorkItemsDoNothing(L))
-    return false;
+    return std::nullopt;
 
   // bound = min(extent, max(limit, 0)), in the comparison's type, then as the counter.
   IRBuilder<> B(Preheader->getTerminator());
   Type *Wide = G->CompareType;
   auto *Extent = cast<ConstantInt>(ExitTest->getOperand(1));
-  Value *Limit = G->Limit;
-  if (G->Signed)
-    Limit = B.CreateBinaryIntrinsic(Intrinsic::smax, Limit, ConstantInt::get(Wide, 0));
-  Value *Bound = B.CreateBinaryIntrinsic(Intrinsic::umin, Limit, ConstantInt::get(Wide, Extent->getZExtValue()));
-  Bound = B.CreateZExtOrTrunc(Bound, Counter->getType(), "active.items");
+  const Trimmed Result{Extent->getZExtValue(), knownActiveItems(*G, Extent->getZExtValue())};
+  Value *Bound;
+  if (Result.Active) {
+    Bound = ConstantInt::get(Counter->getType(), *Result.Active);
+    if (*Result.Active % InterleavedWorkItemMultiple != 0)
+      L.setLoopID(makePostTransformationMetadata(L.getHeader()->getContext(), L.getLoopID(),
+                                                 {"llvm.loop.interleave.count"}, {}));
+  } else {
+    Value *Limit = G->Limit;
+    if (G->Signed)
+      Limit = B.CreateBinaryIntrinsic(Intrinsic::smax, Limit, ConstantInt::get(Wide, 0));
+    Bound = B.CreateBinaryIntrinsic(Intrinsic::umin, Limit, ConstantInt::get(Wide, Extent->getZExtValue()));
+    Bound = B.CreateZExtOrTrunc(Bound, Counter->getType(), "active.items");
+  }
   // No active work-item: skip the loop.
   Instruction *Enter = Preheader->getTerminator();
   B.CreateCondBr(B.CreateICmpEQ(Bound, ConstantInt::get(Counter->getType(), 0)), Exit, Header);
@@ -131,7 +166,7 @@ bool trim(Loop &L) {
   G->Compare->eraseFromParent();
   ConstantFoldTerminator(Header);
   ExitTest->setOperand(1, Bound);
-  return true;
+  return Result;
 }
 
 } // namespace
@@ -154,12 +189,16 @@ PreservedAnalyses TrimInactiveWorkItems::run(Function &F, FunctionAnalysisManage
   for (Loop *L : Candidates) {
     const DebugLoc Location = L->getStartLoc();
     BasicBlock *Header = L->getHeader();
-    if (!trim(*L))
+    const std::optional<Trimmed> Result = trim(*L);
+    if (!Result)
       continue;
     Changed = true;
     Remarks.emit([&] {
-      return OptimizationRemark(RemarkPass, "TrimmedWorkItemLoop", Location, Header)
-             << "work-item loop stops after the work-items that pass its condition";
+      OptimizationRemark Remark(RemarkPass, "TrimmedWorkItemLoop", Location, Header);
+      Remark << "work-item loop stops after the work-items that pass its condition";
+      if (Result->Active)
+        Remark << ": " << ore::NV("Active", *Result->Active) << " of " << ore::NV("Extent", Result->Extent);
+      return Remark;
     });
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
