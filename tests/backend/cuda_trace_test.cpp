@@ -3,12 +3,15 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include <unistd.h>
 
 #include "backend/cuda/driver.hpp"
 #include "backend/cuda/driver_trace.hpp"
@@ -20,12 +23,18 @@ namespace {
 
 namespace cuda = ample::detail::cuda;
 
-/// The trace's file, named before anything opens the driver (which reads the variable once):
-/// in the working directory (CTest's is the build's tests folder), where the trace written
-/// again at exit replaces the last run's.
+/// The trace's file, named before anything opens the driver (which reads the variable once),
+/// in the working directory (CTest's is the build's tests folder). One per process: CTest runs
+/// each test of this file as a process of its own, side by side, and every process writes its
+/// trace again at exit; with one file for all, another test's exit emptied the file while the
+/// first test read it. Removed at exit, after the driver has written it there: this handler is
+/// registered before the driver opens, and handlers run in the reverse order.
 const std::string trace_path = [] {
-  const std::string path = (std::filesystem::current_path() / "cuda_trace_test.tsv").string();
+  const std::string path =
+      (std::filesystem::current_path() / ("cuda_trace_test." + std::to_string(getpid()) + ".tsv")).string();
   setenv("AMPLE_CUDA_TRACE", path.c_str(), 1);
+  static const std::string* const removed_at_exit = new std::string(path);  // outlives trace_path
+  std::atexit([] { std::remove(removed_at_exit->c_str()); });
   return path;
 }();
 
