@@ -1,9 +1,9 @@
 // Steps of a scan's down-sweep with constant strides, each guarded by `local < 128 / stride`:
-// each piece's work-item loop stops after the
-// active work-items, a number known at compile time (TrimInactiveWorkItems). A loop left with a
-// count that is not a multiple of 16 loses its interleave count of 2, as FormWorkItemLoops gives
-// none to such a row: below 16 iterations the vectoriser folds the tail into masks, and LLVM 14
-// then moved one interleaved work-item's load below its own masked store to the same address
+// each piece's work-item loop stops after the active work-items, a number known at compile
+// time (TrimInactiveWorkItems). A loop left with a count that is not a multiple of 16 loses its
+// interleave count of 2, as FormWorkItemLoops gives none to such a row: below 16 iterations the
+// vectoriser folds the tail into masks, and LLVM 14 then moved one interleaved work-item's load
+// below its own masked store to the same address
 // (tests/tiled_fuzz/regressions/clang14_o3_blelloch_scan.cpp). So four loops are interleaved,
 // not five.
 // RUN: %full_o2 -march=x86-64-v3 -Rpass='loop-vectorize|ample-compiled-barriers' %s -o /dev/null 2>&1 | FileCheck %s
