@@ -1,8 +1,9 @@
 #include "Contract.h"
 #include "Passes.h"
 
-#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -37,29 +38,86 @@ MDNode *accessGroupOf(const Loop &L) {
   return WorkItems ? Group : nullptr;
 }
 
-/// privateArrayHazard() is true when a work-item of `L` stores to its own stack memory (a
-/// context array) and also reaches that memory at an address that is not a fixed offset in its
-/// slot (a private array indexed by a computed value). Marked parallel, such a loop lets the
-/// vectoriser put the stores of an interleaved group after the work-item's own computed load
-/// (LLVM 14 takes parallel accesses as free to reorder within an iteration too), so it stays
-/// unmarked and the vectoriser analyses it.
-bool privateArrayHazard(const Loop &L, ScalarEvolution &SE) {
-  SmallPtrSet<const Value *, 8> Stored, Computed;
+/// StackAccess is a load or store of a work-item's stack memory (a context array, a private
+/// array, a tile_static array made private to the tile) in a work-item loop: at `Start` in the
+/// first iteration, `Step` bytes further in each next one (both null where the address is no
+/// such recurrence), `Size` bytes wide.
+struct StackAccess {
+  const Instruction *Access;
+  const SCEV *Start;
+  const SCEV *Step;
+  uint64_t Size;
+  bool Stores;
+};
+
+/// reorderableAccess() is an access of one object that a vectoriser taking the loop as
+/// parallel may move past another access of the same iteration where the two may overlap, one
+/// of them a store; or null.
+///
+/// LLVM records no dependences for a loop marked parallel, so it takes any two accesses of an
+/// iteration as independent, and an interleaved group (accesses whose step is not their width)
+/// moves its members: a store group is emitted where its last member stood, a load group where
+/// its first did; without such a group the accesses keep their order. Two accesses may overlap
+/// unless both are recurrences of the loop whose starts are a constant apart, by at least the
+/// width of the lower one. A work-item that set `priv[b % 4] = 0` (b
+/// uniform, so the address is a recurrence like the others) between the stores initialising
+/// priv[] lost it: the group of those stores was emitted after it
+/// (tests/tiled_fuzz/regressions/private_array_store_under_group.cpp). An index computed from
+/// a value makes no recurrence (tests/tiled_fuzz/regressions/private_array_store_sunk_past_load.cpp).
+const Instruction *reorderableAccess(ArrayRef<StackAccess> Accesses, ScalarEvolution &SE) {
+  const auto strided = [](const StackAccess &A) {
+    const auto *Step = dyn_cast_or_null<SCEVConstant>(A.Step);
+    return !Step || Step->getAPInt().abs() != A.Size;
+  };
+  if (none_of(Accesses, [](const StackAccess &A) { return A.Stores; }) || none_of(Accesses, strided))
+    return nullptr;
+  for (size_t I = 0; I < Accesses.size(); ++I)
+    for (size_t J = I + 1; J < Accesses.size(); ++J) {
+      const StackAccess &A = Accesses[I], &B = Accesses[J];
+      if (!A.Stores && !B.Stores)
+        continue;
+      const Instruction *Later = B.Access;
+      if (!A.Start || !B.Start)
+        return Later;
+      const auto *Distance = dyn_cast<SCEVConstant>(SE.getMinusSCEV(B.Start, A.Start));
+      if (!Distance)
+        return Later;
+      const int64_t Apart = Distance->getAPInt().getSExtValue();
+      if (Apart < int64_t(A.Size) && -Apart < int64_t(B.Size))
+        return Later; // they overlap
+    }
+  return nullptr;
+}
+
+/// privateMemoryHazard() is the first access of a work-item to its stack memory in `L` that
+/// reorderableAccess() finds, or null. Such a loop stays unmarked and the vectoriser analyses
+/// it. Global memory through a view stays marked: its strided accesses are other work-items'
+/// unless a work-item reads back what it wrote, which the scalar passes forward before the
+/// vectoriser runs.
+const Instruction *privateMemoryHazard(const Loop &L, ScalarEvolution &SE) {
+  MapVector<const Value *, SmallVector<StackAccess, 8>> Objects;
   for (BasicBlock *Block : L.blocks())
     for (Instruction &I : *Block) {
-      const Value *Pointer = getLoadStorePointerOperand(&I);
+      Value *Pointer = const_cast<Value *>(getLoadStorePointerOperand(&I));
       if (!Pointer)
         continue;
       const Value *Object = getUnderlyingObject(Pointer);
       if (!isa<AllocaInst>(Object))
         continue;
-      if (isa<StoreInst>(I))
-        Stored.insert(Object);
-      const auto *Address = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(const_cast<Value *>(Pointer)));
-      if (!Address || Address->getLoop() != &L || !Address->isAffine() || !SE.isLoopInvariant(Address->getStart(), &L))
-        Computed.insert(Object);
+      StackAccess Access{&I, nullptr, nullptr, 0, isa<StoreInst>(I)};
+      Type *Accessed = getLoadStoreType(&I);
+      Access.Size = I.getModule()->getDataLayout().getTypeStoreSize(Accessed).getFixedValue();
+      const auto *Address = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Pointer));
+      if (Address && Address->getLoop() == &L && Address->isAffine() && SE.isLoopInvariant(Address->getStart(), &L)) {
+        Access.Start = Address->getStart();
+        Access.Step = Address->getStepRecurrence(SE);
+      }
+      Objects[Object].push_back(Access);
     }
-  return any_of(Stored, [&](const Value *Object) { return Computed.contains(Object); });
+  for (const auto &Object : Objects)
+    if (const Instruction *Access = reorderableAccess(Object.second, SE))
+      return Access;
+  return nullptr;
 }
 
 /// dropParallelAccesses() takes llvm.loop.parallel_accesses out of `L`'s loop properties.
@@ -86,9 +144,15 @@ PreservedAnalyses MarkParallelWorkItems::run(Function &F, FunctionAnalysisManage
     MDNode *Group = accessGroupOf(*L);
     if (!Group)
       continue;
-    if (privateArrayHazard(*L, AM.getResult<ScalarEvolutionAnalysis>(F))) {
+    if (const Instruction *Access = privateMemoryHazard(*L, AM.getResult<ScalarEvolutionAnalysis>(F))) {
       dropParallelAccesses(*L);
       Changed = true;
+      AM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
+        return OptimizationRemarkMissed(RemarkPass, "NotParallel", Access)
+               << "work-item loop not marked parallel: this access and another of the same work-item "
+                  "to its own memory may overlap, and a loop marked parallel lets the vectoriser "
+                  "reorder them";
+      });
       continue;
     }
     for (BasicBlock *Block : L->blocks())
