@@ -7,23 +7,32 @@
 // masking every lane of the inactive ones: the nine steps of a 512-wide tile cost nine full
 // loops (576 vector iterations of masked loads and stores) where the active work-items need 63.
 //
-// An innermost work-item loop qualifies when its header branches on `counter < s` (`s` the same
-// for every work-item, the comparison signed or unsigned, the counter possibly cast), its false
-// way goes straight to the latch, and nothing else the loop does has an effect or a value
-// outside it: then the work-items from s on do nothing, and the loop may stop at
-// min(tile extent, s) instead, skipping the loop where that is 0. The condition is true in every
-// iteration that is left, so the body runs unconditionally and vectorises without masks.
+// An innermost work-item loop qualifies when its header branches on a condition of the counter
+// to the body one way and straight to the latch the other, and nothing else the loop does has
+// an effect or a value outside it: then the work-items that take the latch's way do nothing.
+// Where they are all at the end, the loop may stop after the ones before them, and is skipped
+// where there are none; every iteration that is left takes the body's way, so the body runs
+// unconditionally and vectorises without masks. Two kinds of condition say where that is:
+//   - one made of the counter and constants alone. The loop's extent is a constant, so the pass
+//     evaluates the condition for every work-item, and the active ones are counted at compile
+//     time, however the condition is written: Clang 14 and 15 keep the scan's
+//     `(local + 1) * stride * 2 - 1 < 256` as `(local << 5 | 31) < 256` where LLVM 19 rewrites
+//     it as `local < 8`;
+//   - `counter < s`, `s` the same for every work-item but known only at run time (the comparison
+//     signed or unsigned, the counter possibly cast): the loop stops at min(extent, s).
 //
-// Where s is a constant, so is the new trip count, and a count that is not a multiple of
-// InterleavedWorkItemMultiple loses the loop's interleave count, as FormWorkItemLoops would not
-// have given it one. It must: a trip count below 16 makes the vectoriser fold the tail into
-// masks, and with two interleaved iterations LLVM 14 then moved a load of one work-item below
-// its own masked store to the same address (the down-sweep of a Blelloch scan, 8 active
-// work-items: tests/tiled_fuzz/regressions/clang14_o3_blelloch_scan.cpp). LLVM 15 keeps their
-// order.
+// Where the count is known, a count that is not a multiple of InterleavedWorkItemMultiple loses
+// the loop's interleave count, as FormWorkItemLoops would not have given it one. It must: a trip
+// count below 16 makes the vectoriser fold the tail into masks, and with two interleaved
+// iterations LLVM 14 then moved a load of one work-item below its own masked store to the same
+// address (the down-sweep of a Blelloch scan, 8 active work-items:
+// tests/tiled_fuzz/regressions/clang14_o3_blelloch_scan.cpp). LLVM 15 keeps their order.
 #include "Contract.h"
 #include "Passes.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
@@ -31,23 +40,121 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 
-#include <algorithm>
 #include <optional>
+#include <utility>
 
 using namespace llvm;
 
 namespace ample {
 namespace {
 
-/// Guard is the comparison `counter < Limit` that selects the active work-items.
-struct Guard {
-  ICmpInst *Compare;
+/// Selection is the header's branch on `Condition`: work-items for which it is `ActiveWhen` run
+/// the body, the others go straight to the latch, through `Skip` where that is a block of its
+/// own that only branches there (an early `return` in the kernel leaves one).
+struct Selection {
+  Instruction *Condition;
+  bool ActiveWhen;
+  BasicBlock *Skip;
+};
+
+/// goesStraightTo() is true when `Block` is `Latch` or does nothing but branch to it.
+bool goesStraightTo(BasicBlock *Block, BasicBlock *Latch) {
+  if (Block == Latch)
+    return true;
+  auto *Branch = dyn_cast<BranchInst>(Block->getTerminator());
+  return Branch && Branch->isUnconditional() && Branch->getSuccessor(0) == Latch &&
+         &Block->front() == Branch && Block->getSinglePredecessor();
+}
+
+std::optional<Selection> selectionOf(const Loop &L) {
+  BasicBlock *Latch = L.getLoopLatch();
+  auto *Branch = dyn_cast<BranchInst>(L.getHeader()->getTerminator());
+  if (!Branch || !Branch->isConditional())
+    return std::nullopt;
+  auto *Condition = dyn_cast<Instruction>(Branch->getCondition());
+  BasicBlock *Taken = Branch->getSuccessor(0), *NotTaken = Branch->getSuccessor(1);
+  if (!Condition || !L.contains(Condition) || Taken == NotTaken)
+    return std::nullopt;
+  if (goesStraightTo(NotTaken, Latch) && Taken != Latch)
+    return Selection{Condition, true, NotTaken};
+  if (goesStraightTo(Taken, Latch) && NotTaken != Latch)
+    return Selection{Condition, false, Taken};
+  return std::nullopt;
+}
+
+/// Evaluating a condition for each work-item is cheap for a tile (at most 1024 work-items in
+/// C++ AMP) and a short expression; the caps keep it so for whatever else reaches the pass.
+constexpr uint64_t MaxEvaluatedExtent = 1024;
+constexpr unsigned MaxExpressionSize = 32;
+
+/// collectExpression() appends to `Order`, operands first, the instructions that compute `V`
+/// from the counter and constants alone, and is false where V depends on anything else (memory,
+/// another phi, an argument) or takes more than MaxExpressionSize instructions. (A constant the
+/// folder cannot reduce to an integer, such as a global's address, stops the evaluation.)
+bool collectExpression(Value *V, PHINode *Counter, const Loop &L, SmallVectorImpl<Instruction *> &Order,
+                       SmallPtrSetImpl<Instruction *> &Seen) {
+  if (V == Counter || isa<Constant>(V))
+    return true;
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L.contains(I) || isa<PHINode>(I) || I->mayReadOrWriteMemory() || I->mayHaveSideEffects())
+    return false;
+  if (!Seen.insert(I).second)
+    return true;
+  if (Seen.size() > MaxExpressionSize)
+    return false;
+  for (Value *Operand : I->operands())
+    if (!collectExpression(Operand, Counter, L, Order, Seen))
+      return false;
+  Order.push_back(I);
+  return true;
+}
+
+/// countActiveItems() is the number of work-items that run the body where the condition is
+/// made of the counter and constants and those work-items come first, found by evaluating the
+/// condition for each work-item: no other kind of condition, and no value the folder cannot
+/// tell (a call it does not know, poison from a wrapping flag), gives a count.
+std::optional<uint64_t> countActiveItems(const Loop &L, const Selection &S, PHINode *Counter, uint64_t Extent) {
+  SmallVector<Instruction *, 16> Order;
+  SmallPtrSet<Instruction *, 16> Seen;
+  if (Extent > MaxEvaluatedExtent || !collectExpression(S.Condition, Counter, L, Order, Seen))
+    return std::nullopt;
+  const DataLayout &Layout = L.getHeader()->getModule()->getDataLayout();
+  DenseMap<Value *, Constant *> Values;
+  SmallVector<Constant *, 4> Operands;
+  uint64_t Active = 0;
+  for (uint64_t Item = 0; Item < Extent; ++Item) {
+    Values[Counter] = ConstantInt::get(Counter->getType(), Item);
+    for (Instruction *I : Order) {
+      Operands.clear();
+      for (Value *Operand : I->operands())
+        Operands.push_back(isa<Constant>(Operand) ? cast<Constant>(Operand) : Values.lookup(Operand));
+      Constant *Result = nullptr;
+      if (auto *Compare = dyn_cast<CmpInst>(I))
+        Result = ConstantFoldCompareInstOperands(Compare->getPredicate(), Operands[0], Operands[1], Layout);
+      else
+        Result = ConstantFoldInstOperands(I, Operands, Layout);
+      if (!Result || !isa<ConstantInt>(Result))
+        return std::nullopt;
+      Values[I] = Result;
+    }
+    const bool Runs = cast<ConstantInt>(Values.lookup(S.Condition))->isOne() == S.ActiveWhen;
+    if (Runs && Active != Item)
+      return std::nullopt; // an active work-item after an inactive one
+    Active += Runs;
+  }
+  return Active;
+}
+
+/// RuntimeLimit is `Limit`, where the header's condition is `counter < Limit` with Limit the
+/// same for every work-item, compared in `CompareType`.
+struct RuntimeLimit {
   Value *Limit;
   bool Signed;
-  Type *CompareType; ///< the type the comparison is made in
+  Type *CompareType;
 };
 
 /// asCounter() is true when V is the loop counter, or a cast of it that keeps its value (the
@@ -60,15 +167,10 @@ bool asCounter(Value *V, PHINode *Counter) {
          Cast->getOperand(0) == Counter && Cast->getType()->getScalarSizeInBits() >= 16;
 }
 
-/// guardOf() is the header's comparison of the counter with a loop-invariant limit, if the
-/// header branches on one to the body (true) and the latch (false).
-std::optional<Guard> guardOf(const Loop &L, PHINode *Counter) {
-  auto *Branch = dyn_cast<BranchInst>(L.getHeader()->getTerminator());
-  if (!Branch || !Branch->isConditional() || Branch->getSuccessor(1) != L.getLoopLatch() ||
-      Branch->getSuccessor(0) == L.getLoopLatch())
-    return std::nullopt;
-  auto *Compare = dyn_cast<ICmpInst>(Branch->getCondition());
-  if (!Compare || Compare->getParent() != L.getHeader())
+/// limitOf() is the limit of a selection on `counter < s`, s the same for every work-item.
+std::optional<RuntimeLimit> limitOf(const Loop &L, const Selection &S, PHINode *Counter) {
+  auto *Compare = dyn_cast<ICmpInst>(S.Condition);
+  if (!Compare || !S.ActiveWhen)
     return std::nullopt;
   ICmpInst::Predicate Predicate = Compare->getPredicate();
   Value *Left = Compare->getOperand(0), *Right = Compare->getOperand(1);
@@ -80,7 +182,7 @@ std::optional<Guard> guardOf(const Loop &L, PHINode *Counter) {
     return std::nullopt;
   if (Predicate != ICmpInst::ICMP_ULT && Predicate != ICmpInst::ICMP_SLT)
     return std::nullopt;
-  return Guard{Compare, Right, Predicate == ICmpInst::ICMP_SLT, Left->getType()};
+  return RuntimeLimit{Right, Predicate == ICmpInst::ICMP_SLT, Left->getType()};
 }
 
 /// inactiveWorkItemsDoNothing() is true when what an inactive work-item runs (the header and
@@ -96,16 +198,6 @@ bool inactiveWorkItemsDoNothing(const Loop &L) {
         return false;
     }
   return true;
-}
-
-/// knownActiveItems() is min(extent, max(limit, 0)) where the limit is a constant.
-std::optional<uint64_t> knownActiveItems(const Guard &G, uint64_t Extent) {
-  const auto *Limit = dyn_cast<ConstantInt>(G.Limit);
-  if (!Limit)
-    return std::nullopt;
-  if (G.Signed)
-    return Limit->isNegative() ? 0 : std::min<uint64_t>(Limit->getSExtValue(), Extent);
-  return Limit->getValue().getActiveBits() > 64 ? Extent : std::min(Limit->getZExtValue(), Extent);
 }
 
 /// Trimmed is what trim() made of a loop: its work-items, and how many of them still run where
@@ -135,15 +227,12 @@ std::optional<Trimmed> trim(Loop &L) {
   const bool ExitsOnNotEqual = ExitTest->getPredicate() == ICmpInst::ICMP_NE && LatchBranch->getSuccessor(1) == Exit;
   if (!ExitsOnEqual && !ExitsOnNotEqual)
     return std::nullopt;
-  const std::optional<Guard> G = guardOf(L, Counter);
-  if (!G || !inactiveWorkItemsDoNothing(L))
+  const std::optional<Selection> S = selectionOf(L);
+  if (!S || !inactiveWorkItemsDoNothing(L))
     return std::nullopt;
 
-  // bound = min(extent, max(limit, 0)), in the comparison's type, then as the counter.
-  IRBuilder<> B(Preheader->getTerminator());
-  Type *Wide = G->CompareType;
-  auto *Extent = cast<ConstantInt>(ExitTest->getOperand(1));
-  const Trimmed Result{Extent->getZExtValue(), knownActiveItems(*G, Extent->getZExtValue())};
+  const uint64_t Extent = cast<ConstantInt>(ExitTest->getOperand(1))->getZExtValue();
+  const Trimmed Result{Extent, countActiveItems(L, *S, Counter, Extent)};
   Value *Bound;
   if (Result.Active) {
     Bound = ConstantInt::get(Counter->getType(), *Result.Active);
@@ -151,20 +240,28 @@ std::optional<Trimmed> trim(Loop &L) {
       L.setLoopID(makePostTransformationMetadata(L.getHeader()->getContext(), L.getLoopID(),
                                                  {"llvm.loop.interleave.count"}, {}));
   } else {
-    Value *Limit = G->Limit;
-    if (G->Signed)
-      Limit = B.CreateBinaryIntrinsic(Intrinsic::smax, Limit, ConstantInt::get(Wide, 0));
-    Bound = B.CreateBinaryIntrinsic(Intrinsic::umin, Limit, ConstantInt::get(Wide, Extent->getZExtValue()));
-    Bound = B.CreateZExtOrTrunc(Bound, Counter->getType(), "active.items");
+    const std::optional<RuntimeLimit> Guard = limitOf(L, *S, Counter);
+    if (!Guard)
+      return std::nullopt;
+    // bound = min(extent, max(limit, 0)), in the comparison's type, then as the counter.
+    IRBuilder<> B(Preheader->getTerminator());
+    Value *Active = Guard->Limit;
+    if (Guard->Signed)
+      Active = B.CreateBinaryIntrinsic(Intrinsic::smax, Active, ConstantInt::get(Guard->CompareType, 0));
+    Active = B.CreateBinaryIntrinsic(Intrinsic::umin, Active, ConstantInt::get(Guard->CompareType, Extent));
+    Bound = B.CreateZExtOrTrunc(Active, Counter->getType(), "active.items");
   }
   // No active work-item: skip the loop.
   Instruction *Enter = Preheader->getTerminator();
+  IRBuilder<> B(Enter);
   B.CreateCondBr(B.CreateICmpEQ(Bound, ConstantInt::get(Counter->getType(), 0)), Exit, Header);
   Enter->eraseFromParent();
   // Every iteration left is an active work-item's.
-  G->Compare->replaceAllUsesWith(ConstantInt::getTrue(G->Compare->getContext()));
-  G->Compare->eraseFromParent();
+  S->Condition->replaceAllUsesWith(ConstantInt::getBool(S->Condition->getContext(), S->ActiveWhen));
+  RecursivelyDeleteTriviallyDeadInstructions(S->Condition);
   ConstantFoldTerminator(Header);
+  if (S->Skip != Latch)
+    DeleteDeadBlock(S->Skip);
   ExitTest->setOperand(1, Bound);
   return Result;
 }

@@ -382,7 +382,8 @@ class KernelWriter:
                    ("divergent_if", 2 if nested else 0), ("divergent_loop", 1 if nested else 0),
                    ("strided_loop", 1)]
         if uniform:
-            choices += [("barrier", 1), ("exchange", 4), ("exchange_call", 1), ("reduction", 1), ("broadcast", 1),
+            choices += [("barrier", 1), ("exchange", 4), ("exchange_call", 1), ("reduction", 1),
+                        ("strided_reduction", 1), ("broadcast", 1),
                         ("uniform_temporary", 2), ("uniform_update", 2),
                         ("uniform_if", 3 if nested else 0), ("uniform_loop", 3 if nested else 0),
                         ("uniform_do_while", 1 if nested else 0), ("uniform_switch", 1 if nested else 0),
@@ -504,6 +505,34 @@ class KernelWriter:
         self.emit("  t.barrier.wait();")
         self.emit("}")
         self.emit(f"acc += {array}[0];")
+        state.initialized.add(array)
+        state.modes[array].add("R")
+        return state
+
+    def stmt_strided_reduction(self, state, uniform, loop):
+        """A tree reduction with interleaved addressing, its steps written out with constant
+        strides: each step's guard is the index it computes, `2 * s * f + s < N` or (a scan's
+        up-sweep) `(f + 1) * 2 * s - 1 < N`, a condition of the work-item that the pass counts
+        at compile time."""
+        array = self.reduction_array
+        self.can_access(state, array, "W", True)
+        self.used_arrays.add(array)
+        self.features.add("strided tree reduction")
+        up_sweep = self.rng.random() < 0.5
+        self.emit(f"{array}[f] = acc & 65535u;")
+        stride = 1
+        while stride < self.items:
+            self.barrier(state)
+            index = self.fresh("i")
+            if up_sweep:
+                self.emit(f"if (const unsigned {index} = (f + 1u) * {2 * stride}u - 1u; {index} < {self.items}u) "
+                          f"{array}[{index}] += {array}[{index} - {stride}u];")
+            else:
+                self.emit(f"if (const unsigned {index} = 2u * {stride}u * f; {index} + {stride}u < {self.items}u) "
+                          f"{array}[{index}] += {array}[{index} + {stride}u];")
+            stride *= 2
+        self.barrier(state)
+        self.emit(f"acc += {array}[{self.items - 1 if up_sweep else 0}u];")
         state.initialized.add(array)
         state.modes[array].add("R")
         return state
