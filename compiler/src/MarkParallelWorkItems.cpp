@@ -38,85 +38,87 @@ MDNode *accessGroupOf(const Loop &L) {
   return WorkItems ? Group : nullptr;
 }
 
-/// StackAccess is a load or store of a work-item's stack memory (a context array, a private
-/// array, a tile_static array made private to the tile) in a work-item loop: at `Start` in the
-/// first iteration, `Step` bytes further in each next one (both null where the address is no
-/// such recurrence), `Size` bytes wide.
-struct StackAccess {
-  const Instruction *Access;
+/// Access is a load or store in a work-item loop: at `Start` in the first iteration, `Step`
+/// bytes further in each next one (both null where the address is no such recurrence), `Size`
+/// bytes wide.
+struct Access {
+  const Instruction *Site;
   const SCEV *Start;
   const SCEV *Step;
   uint64_t Size;
   bool Stores;
 };
 
-/// reorderableAccess() is an access of one object that a vectoriser taking the loop as
-/// parallel may move past another access of the same iteration where the two may overlap, one
-/// of them a store; or null.
+/// interleavable() is true when `A` may join an interleaved group: its step is a constant of
+/// at least two of its widths. (A step that is not a constant makes a gather or a scatter, and
+/// a step of 0 a uniform access, which stay where they are.)
+bool interleavable(const Access &A) {
+  const auto *Step = dyn_cast_or_null<SCEVConstant>(A.Step);
+  return Step && Step->getAPInt().abs().uge(2 * A.Size);
+}
+
+/// reorderableAccess() is an access that a vectoriser taking the loop as parallel may move
+/// past another access of the same iteration to memory the two may share, one of them a store;
+/// or null. `Accesses` are those that may share memory: one stack object's, or all others.
 ///
 /// LLVM records no dependences for a loop marked parallel, so it takes any two accesses of an
-/// iteration as independent, and an interleaved group (accesses whose step is not their width)
-/// moves its members: a store group is emitted where its last member stood, a load group where
-/// its first did; without such a group the accesses keep their order. Two accesses may overlap
-/// unless both are recurrences of the loop whose starts are a constant apart, by at least the
-/// width of the lower one. A work-item that set `priv[b % 4] = 0` (b
-/// uniform, so the address is a recurrence like the others) between the stores initialising
-/// priv[] lost it: the group of those stores was emitted after it
-/// (tests/tiled_fuzz/regressions/private_array_store_under_group.cpp). An index computed from
-/// a value makes no recurrence (tests/tiled_fuzz/regressions/private_array_store_sunk_past_load.cpp).
-const Instruction *reorderableAccess(ArrayRef<StackAccess> Accesses, ScalarEvolution &SE) {
-  const auto strided = [](const StackAccess &A) {
-    const auto *Step = dyn_cast_or_null<SCEVConstant>(A.Step);
-    return !Step || Step->getAPInt().abs() != A.Size;
-  };
-  if (none_of(Accesses, [](const StackAccess &A) { return A.Stores; }) || none_of(Accesses, strided))
+/// iteration as independent, and an interleaved group moves its members: a store group is
+/// emitted where its last member stood, a load group where its first did; without a group the
+/// accesses keep their order. Two accesses may overlap unless both are recurrences of the loop
+/// whose starts are a constant apart, by at least the width of the lower one. A work-item that
+/// set `priv[b % 4] = 0` (b uniform, so the address is a recurrence like the others) between
+/// the stores initialising priv[] lost it: the group of those stores was emitted after it
+/// (tests/tiled_fuzz/regressions/private_array_store_under_group.cpp). An index computed from a
+/// value makes no recurrence (tests/tiled_fuzz/regressions/private_array_store_sunk_past_load.cpp).
+/// The same holds for a view: `out[4 * i + u] = 0` among the four stores of `out[4 * i + j]`.
+const Instruction *reorderableAccess(ArrayRef<Access> Accesses, ScalarEvolution &SE) {
+  if (none_of(Accesses, [](const Access &A) { return A.Stores; }) || none_of(Accesses, interleavable))
     return nullptr;
   for (size_t I = 0; I < Accesses.size(); ++I)
     for (size_t J = I + 1; J < Accesses.size(); ++J) {
-      const StackAccess &A = Accesses[I], &B = Accesses[J];
+      const Access &A = Accesses[I], &B = Accesses[J];
       if (!A.Stores && !B.Stores)
         continue;
-      const Instruction *Later = B.Access;
       if (!A.Start || !B.Start)
-        return Later;
+        return B.Site;
       const auto *Distance = dyn_cast<SCEVConstant>(SE.getMinusSCEV(B.Start, A.Start));
       if (!Distance)
-        return Later;
+        return B.Site;
       const int64_t Apart = Distance->getAPInt().getSExtValue();
       if (Apart < int64_t(A.Size) && -Apart < int64_t(B.Size))
-        return Later; // they overlap
+        return B.Site; // they overlap
     }
   return nullptr;
 }
 
-/// privateMemoryHazard() is the first access of a work-item to its stack memory in `L` that
-/// reorderableAccess() finds, or null. Such a loop stays unmarked and the vectoriser analyses
-/// it. Global memory through a view stays marked: its strided accesses are other work-items'
-/// unless a work-item reads back what it wrote, which the scalar passes forward before the
-/// vectoriser runs.
-const Instruction *privateMemoryHazard(const Loop &L, ScalarEvolution &SE) {
-  MapVector<const Value *, SmallVector<StackAccess, 8>> Objects;
+/// orderHazard() is the first access in `L` that reorderableAccess() finds, or null. Such a
+/// loop stays unmarked and the vectoriser analyses it. The accesses are compared in classes
+/// of those that may share memory: each stack object of the tile (a context array, a private
+/// array, a tile_static array made private to the tile) alone, and everything else (views'
+/// data, globals) together, as two views may be of the same array.
+const Instruction *orderHazard(Loop &L, ScalarEvolution &SE) {
+  // The vectoriser reads addresses as recurrences under the assumptions it may check at run
+  // time (that an index does not wrap), and so forms groups that plain SCEV would not see.
+  PredicatedScalarEvolution Assumed(SE, L);
+  MapVector<const Value *, SmallVector<Access, 8>> Classes;
   for (BasicBlock *Block : L.blocks())
     for (Instruction &I : *Block) {
       Value *Pointer = const_cast<Value *>(getLoadStorePointerOperand(&I));
       if (!Pointer)
         continue;
       const Value *Object = getUnderlyingObject(Pointer);
-      if (!isa<AllocaInst>(Object))
-        continue;
-      StackAccess Access{&I, nullptr, nullptr, 0, isa<StoreInst>(I)};
-      Type *Accessed = getLoadStoreType(&I);
-      Access.Size = I.getModule()->getDataLayout().getTypeStoreSize(Accessed).getFixedValue();
-      const auto *Address = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Pointer));
+      Access A{&I, nullptr, nullptr, 0, isa<StoreInst>(I)};
+      A.Size = I.getModule()->getDataLayout().getTypeStoreSize(getLoadStoreType(&I)).getFixedValue();
+      const SCEVAddRecExpr *Address = Assumed.getAsAddRec(Pointer);
       if (Address && Address->getLoop() == &L && Address->isAffine() && SE.isLoopInvariant(Address->getStart(), &L)) {
-        Access.Start = Address->getStart();
-        Access.Step = Address->getStepRecurrence(SE);
+        A.Start = Address->getStart();
+        A.Step = Address->getStepRecurrence(SE);
       }
-      Objects[Object].push_back(Access);
+      Classes[isa<AllocaInst>(Object) ? Object : nullptr].push_back(A);
     }
-  for (const auto &Object : Objects)
-    if (const Instruction *Access = reorderableAccess(Object.second, SE))
-      return Access;
+  for (const auto &Class : Classes)
+    if (const Instruction *Found = reorderableAccess(Class.second, SE))
+      return Found;
   return nullptr;
 }
 
@@ -144,14 +146,13 @@ PreservedAnalyses MarkParallelWorkItems::run(Function &F, FunctionAnalysisManage
     MDNode *Group = accessGroupOf(*L);
     if (!Group)
       continue;
-    if (const Instruction *Access = privateMemoryHazard(*L, AM.getResult<ScalarEvolutionAnalysis>(F))) {
+    if (const Instruction *Access = orderHazard(*L, AM.getResult<ScalarEvolutionAnalysis>(F))) {
       dropParallelAccesses(*L);
       Changed = true;
       AM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
         return OptimizationRemarkMissed(RemarkPass, "NotParallel", Access)
                << "work-item loop not marked parallel: this access and another of the same work-item "
-                  "to its own memory may overlap, and a loop marked parallel lets the vectoriser "
-                  "reorder them";
+                  "may overlap, and a loop marked parallel lets the vectoriser reorder them";
       });
       continue;
     }
