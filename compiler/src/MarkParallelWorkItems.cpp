@@ -103,7 +103,7 @@ const Instruction *orderHazard(Loop &L, ScalarEvolution &SE) {
   MapVector<const Value *, SmallVector<Access, 8>> Classes;
   for (BasicBlock *Block : L.blocks())
     for (Instruction &I : *Block) {
-      Value *Pointer = const_cast<Value *>(getLoadStorePointerOperand(&I));
+      Value *Pointer = getLoadStorePointerOperand(&I);
       if (!Pointer)
         continue;
       const Value *Object = getUnderlyingObject(Pointer);
@@ -146,11 +146,11 @@ PreservedAnalyses MarkParallelWorkItems::run(Function &F, FunctionAnalysisManage
     MDNode *Group = accessGroupOf(*L);
     if (!Group)
       continue;
-    if (const Instruction *Access = orderHazard(*L, AM.getResult<ScalarEvolutionAnalysis>(F))) {
+    if (const Instruction *Hazard = orderHazard(*L, AM.getResult<ScalarEvolutionAnalysis>(F))) {
       dropParallelAccesses(*L);
       Changed = true;
       AM.getResult<OptimizationRemarkEmitterAnalysis>(F).emit([&] {
-        return OptimizationRemarkMissed(RemarkPass, "NotParallel", Access)
+        return OptimizationRemarkMissed(RemarkPass, "NotParallel", Hazard)
                << "work-item loop not marked parallel: this access and another of the same work-item "
                   "may overlap, and a loop marked parallel lets the vectoriser reorder them";
       });
