@@ -15,9 +15,10 @@
 // unconditionally and vectorises without masks. Two kinds of condition say where that is:
 //   - one made of the counter and constants alone. The loop's extent is a constant, so the pass
 //     evaluates the condition for every work-item, and the active ones are counted at compile
-//     time, however the condition is written: Clang 14 and 15 keep the scan's
+//     time, however the condition is written: at -O2 Clang 14 and 15 keep the scan's
 //     `(local + 1) * stride * 2 - 1 < 256` as `(local << 5 | 31) < 256` where LLVM 19 rewrites
-//     it as `local < 8`;
+//     it as `local < 8`, and an early `if (local * 3 > 100) return;` is no `counter < s`
+//     either;
 //   - `counter < s`, `s` the same for every work-item but known only at run time (the comparison
 //     signed or unsigned, the counter possibly cast): the loop stops at min(extent, s).
 //

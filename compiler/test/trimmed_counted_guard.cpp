@@ -1,6 +1,6 @@
 // A work-item loop whose condition is made of the counter and constants alone stops after the
 // work-items that pass it, counted at compile time (TrimInactiveWorkItems), whatever form the
-// condition takes: Clang 14 and 15 keep a scan step's `(local + 1) * 2 * stride - 1 < 256` as
+// condition takes: at -O2 Clang 14 and 15 keep a scan step's `(local + 1) * 2 * stride - 1 < 256` as
 // `(local << k | m) < 256`, and an early return leaves the work-items that pass on the branch's
 // other side. Conditions whose work-items are not the first ones (every other work-item, the
 // upper half) leave the loop as it is.
