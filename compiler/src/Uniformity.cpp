@@ -4,6 +4,7 @@
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
@@ -12,6 +13,65 @@
 using namespace llvm;
 
 namespace ample {
+
+namespace {
+
+/// How deep sameComputation() compares operands: a field of the kernel object is a load of a
+/// constant offset from the argument, two levels.
+constexpr unsigned MaxComparedDepth = 4;
+
+/// unchangingMemory() is true where `Pointer` points into memory that nothing writes while the
+/// function runs: a read-only argument that no other pointer reaches (the kernel object,
+/// passed by value to a GPU kernel) or a constant global.
+bool unchangingMemory(const Value *Pointer) {
+  const Value *Base = getUnderlyingObject(Pointer);
+  if (const auto *Arg = dyn_cast<Argument>(Base))
+    return Arg->onlyReadsMemory() && (Arg->hasByValAttr() || Arg->hasNoAliasAttr());
+  const auto *Global = dyn_cast<GlobalVariable>(Base);
+  return Global && Global->isConstant();
+}
+
+/// sameComputation() is true when `A` and `B` give one value for a work-item that computes
+/// either: the same value, or the same operation, free of side effects, on operands that are
+/// themselves the same computation; a load only from unchanging memory. No phi: its value
+/// depends on the way the work-item came.
+bool sameComputation(const Value &A, const Value &B, unsigned Depth = 0) {
+  if (&A == &B)
+    return true;
+  const auto *IA = dyn_cast<Instruction>(&A);
+  const auto *IB = dyn_cast<Instruction>(&B);
+  if (!IA || !IB || Depth >= MaxComparedDepth || !IA->isSameOperationAs(IB) || isa<PHINode>(IA) ||
+      isa<AllocaInst>(IA) || isa<CallBase>(IA) || IA->mayHaveSideEffects())
+    return false;
+  if (IA->mayReadFromMemory()) {
+    const auto *Load = dyn_cast<LoadInst>(IA);
+    if (!Load || !Load->isSimple() || !unchangingMemory(Load->getPointerOperand()))
+      return false;
+  }
+  for (unsigned Op = 0; Op < IA->getNumOperands(); ++Op)
+    if (!sameComputation(*IA->getOperand(Op), *IB->getOperand(Op), Depth + 1))
+      return false;
+  return true;
+}
+
+/// mergesOneValue() is true when every way into `Phi` brings one value (undef aside): a
+/// constant, or copies of one computation that the optimiser left in each way, such as a
+/// field of the kernel object loaded in both arms of a branch. Such a phi is the same for
+/// every work-item whenever its value is.
+bool mergesOneValue(const PHINode &Phi) {
+  const Value *First = nullptr;
+  for (const Value *V : Phi.incoming_values()) {
+    if (isa<UndefValue>(V) || V == &Phi)
+      continue;
+    if (!First)
+      First = V;
+    else if (!sameComputation(*First, *V))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
 
 TileUniformity::TileUniformity(Function &F, const SmallPtrSetImpl<Function *> &LocalCoordinates, const Value *Item)
     : F(F), DT(std::make_unique<DominatorTree>(F)), PDT(std::make_unique<PostDominatorTree>(F)),
@@ -71,7 +131,7 @@ void TileUniformity::propagate() {
 // spreadFromBranch() marks the region of a divergent branch: the blocks reachable from it
 // before the paths meet again at its immediate post-dominator (all of them where there is
 // none). A phi there or at the meeting point merges values that work-items brought along
-// different paths, unless every path brings the same value. A loop that a path leaves
+// different paths, unless every path brings the same value (mergesOneValue()). A loop that a path leaves
 // before the paths meet is left by work-items after different iterations.
 void TileUniformity::spreadFromBranch(const Instruction &Terminator) {
   const BasicBlock *Block = Terminator.getParent();
@@ -93,7 +153,7 @@ void TileUniformity::spreadFromBranch(const Instruction &Terminator) {
     Region.push_back(JoinBlock);
   for (const BasicBlock *Merge : Region)
     for (const PHINode &Phi : Merge->phis())
-      if (!Phi.hasConstantOrUndefValue())
+      if (!mergesOneValue(Phi))
         markDivergent(Phi);
   for (const Loop *L = LI->getLoopFor(Block); L; L = L->getParentLoop())
     if (any_of(Region, [&](const BasicBlock *B) { return !L->contains(B); }))
@@ -114,7 +174,7 @@ void TileUniformity::markLoopExitDivergent(const Loop &L) {
   L.getExitBlocks(Exits);
   for (const BasicBlock *Exit : Exits)
     for (const PHINode &Phi : Exit->phis())
-      if (!Phi.hasConstantOrUndefValue())
+      if (!mergesOneValue(Phi))
         markDivergent(Phi);
 }
 
