@@ -31,6 +31,17 @@ PRIVATE_SIZE = 4
 # both paths compute bit-identical results.
 OPERATORS = ["+", "-", "*", "^", "&", "|"]
 MAX_NESTING = 3
+# Element types of the exchange arrays: mostly unsigned, sometimes a short vector whose
+# components are written one at a time or through swizzles (stores the vectoriser groups).
+ELEMENTS = ["unsigned", "unsigned", "unsigned", "uint_2", "uint_4"]
+COMPONENTS = {"uint_2": "xy", "uint_4": "xyzw"}
+# The operations of the tile's histogram, each with the value it starts from. One operation per
+# kernel: updates of one kind commute, so the order the work-items run in does not matter.
+HISTOGRAM_OPS = {"add": "0u", "sub": "0u", "xor": "0u", "or": "0u", "and": "~0u", "max": "0u",
+                 "min": "~0u", "inc": "0u", "dec": "0u", "compare_exchange_max": "0u"}
+# Which modes of a barrier interval exclude each other on one tile_static array: "R" reads
+# another work-item's slot, "W" writes the work-item's own, "A" updates any slot atomically.
+CONFLICTS = {"R": {"W", "A"}, "W": {"R", "A"}, "A": {"R", "W"}}
 
 
 class Variable:
@@ -48,7 +59,8 @@ class TileState:
     """What the current barrier interval did to each tile_static array.
 
     modes[a] holds "R" when some work-item read another's slot of a since the last barrier,
-    "W" when some work-item wrote its own slot: both in one interval would be a race.
+    "W" when some work-item wrote its own slot, "A" when some work-item updated a slot
+    atomically: two modes that CONFLICTS pairs in one interval would be a race.
     initialized holds the arrays whose every slot has been written, so that reading another
     work-item's slot never reads memory no work-item wrote.
     """
@@ -77,10 +89,10 @@ class TileState:
 
     def unknown_loop_head(self):
         """unknown_loop_head() is a conservative state at the head of a loop: the body's end
-        (not generated yet) may have accessed every array in both modes."""
+        (not generated yet) may have accessed every array in every mode."""
         head = self.copy()
         for modes in head.modes.values():
-            modes.update("RW")
+            modes.update("RWA")
         return head
 
 
@@ -105,7 +117,15 @@ class KernelWriter:
         self.captures = [Variable(name, True) for name in self.capture_names]
         # Tile_static arrays: shaped like the tile for exchanges, flat for reductions.
         self.exchange_arrays = ["s0", "s1"]
+        self.element = {a: rng.choice(ELEMENTS) for a in self.exchange_arrays}
+        # A padded last dimension, as the transpose seeds pad theirs against bank conflicts.
+        self.padded = {a: rng.random() < 0.25 for a in self.exchange_arrays}
         self.reduction_array = "r"
+        # A histogram the work-items update atomically at computed slots (shared-memory
+        # histograms, counters of a tile).
+        self.histogram = "h"
+        self.histogram_size = rng.choice([4, 8]) if self.items >= 8 else 4
+        self.histogram_op = rng.choice(sorted(HISTOGRAM_OPS))
         # A tile_static scalar one work-item writes and all read (a broadcast).
         self.broadcast = "bc"
         # The output is tracked like a tile_static array too: a work-item writes and reads its
@@ -115,6 +135,9 @@ class KernelWriter:
         self.uses_barrier_copy = False
         # A private array indexed by computed values: work-item memory, not registers.
         self.private = rng.random() < 0.5
+        # Sometimes of uint_2: each access a component, the stores the vectoriser groups by
+        # member as well as by element.
+        self.private_vector = rng.random() < 0.4
         self.private_used = False
         self.used_arrays = set()
         self.uses_counter = False
@@ -175,6 +198,8 @@ class KernelWriter:
         transposed coordinates, or computed from any value (reads never race with reads)."""
         if array == self.reduction_array:
             return f"[{self.permuted(state, 'f', self.items)}]"
+        if array == self.histogram:
+            return f"[({self.expression(state, False, 1)}) % {self.histogram_size}u]"
         if self.rank == 2 and self.tile[0] == self.tile[1] and self.rng.random() < 0.25:
             return "[lx][ly]"
         return "".join(f"[{self.permuted(state, name, size)}]" for name, size in zip(self.names, self.tile))
@@ -212,11 +237,17 @@ class KernelWriter:
         variable.used = True
         return variable.name
 
-    def private_element(self, state):
+    def private_element(self, state, whole=False):
+        """private_element() is an element of the private array at a constant or computed index;
+        of a uint_2 array, a component of it unless `whole`."""
         self.private_used = True
         if self.rng.random() < 0.3:
-            return f"priv[{self.rng.randrange(PRIVATE_SIZE)}]"
-        return f"priv[({self.expression(state, False, 1)}) % {PRIVATE_SIZE}u]"
+            element = f"priv[{self.rng.randrange(PRIVATE_SIZE)}]"
+        else:
+            element = f"priv[({self.expression(state, False, 1)}) % {PRIVATE_SIZE}u]"
+        if self.private_vector and not whole:
+            return f"{element}.{self.rng.choice('xy')}"
+        return element
 
     def varying_leaf(self, state):
         choice = self.rng.randrange(8)
@@ -231,14 +262,16 @@ class KernelWriter:
         if choice == 3:
             return self.input_elsewhere()
         if choice == 4:
-            own = [a for a in self.used_arrays if a in state.initialized and a != self.broadcast]
+            # The histogram has no slot of a work-item's own: others may update any slot.
+            own = [a for a in self.used_arrays
+                   if a in state.initialized and a not in (self.broadcast, self.histogram)]
             if self.rng.random() < 0.3:
                 self.features.add("own output read")
                 return "unsigned(out[t.global])"
             if own:
                 array = self.rng.choice(sorted(own))
                 self.features.add("own tile_static slot read")
-                return f"{array}{self.own_slot(array)}"
+                return self.element_read(array, self.own_slot(array))
         variable = self.rng.choice(self.variables(uniform_only=False))
         variable.used = True
         return variable.name
@@ -278,7 +311,7 @@ class KernelWriter:
         between tiles, so that tiles take different ways; sometimes it reads tile_static at a
         uniform index, which all work-items see the same after a barrier."""
         readable = [a for a in sorted(self.used_arrays) + [self.output]
-                    if a in state.initialized and "W" not in state.modes[a]]
+                    if a in state.initialized and not state.modes[a] & CONFLICTS["R"]]
         if readable and self.rng.random() < 0.25:
             array = self.rng.choice(readable)
             state.modes[array].add("R")
@@ -287,11 +320,11 @@ class KernelWriter:
                 return f"(unsigned(out[t.tile_origin]) & 1u) == {self.rng.randint(0, 1)}u"
             if array == self.broadcast:
                 index = ""
-            elif array == self.reduction_array:
+            elif array in (self.reduction_array, self.histogram):
                 index = "[0]"
             else:
                 index = "[0]" * self.rank
-            return f"({array}{index} & 1u) == {self.rng.randint(0, 1)}u"
+            return f"({self.element_read(array, index)} & 1u) == {self.rng.randint(0, 1)}u"
         tile = f"unsigned(t.tile[{self.rng.randrange(self.rank)}])"
         return f"(({tile} + {self.expression(state, True, 1)}) & 1u) == {self.rng.randint(0, 1)}u"
 
@@ -310,13 +343,13 @@ class KernelWriter:
         state.barrier()
 
     def can_access(self, state, array, mode, uniform):
-        """can_access() says whether `mode` ("R" read another slot, "W" write own slot) is
-        allowed on `array` now; under uniform control flow it first waits at a barrier when
-        the interval already holds the other mode (every work-item reaches that barrier)."""
-        other = "W" if mode == "R" else "R"
-        if mode == "R" and array not in state.initialized:
+        """can_access() says whether `mode` ("R" read another slot, "W" write own slot, "A"
+        update atomically) is allowed on `array` now; under uniform control flow it first
+        waits at a barrier when the interval already holds a conflicting mode (every work-item
+        reaches that barrier)."""
+        if mode != "W" and array not in state.initialized:
             return False
-        if other in state.modes[array]:
+        if state.modes[array] & CONFLICTS[mode]:
             if not uniform:
                 return False
             self.barrier(state)
@@ -326,11 +359,14 @@ class KernelWriter:
         if not self.can_access(state, array, "W", uniform):
             return False
         slot = f"{array}{self.own_slot(array)}"
-        value = self.expression(state, False)
         if array == self.output:
-            self.emit(f"{slot} = int({value});")
+            self.emit(f"{slot} = int({self.expression(state, False)});")
+        elif array in self.element and self.element[array] != "unsigned":
+            self.used_arrays.add(array)
+            self.write_vector(state, array, slot)
         else:
             self.used_arrays.add(array)
+            value = self.expression(state, False)
             # slot = slot would draw -Wself-assign.
             self.emit(f"{slot} {'+=' if value == slot else '='} {value};")
         state.modes[array].add("W")
@@ -342,9 +378,47 @@ class KernelWriter:
         if not self.can_access(state, array, "R", uniform):
             return False
         op = self.rng.choice(["+=", "^=", "-="])
-        self.emit(f"acc {op} {array}{self.other_slot(state, array)} * {self.rng.choice([1, 3, 5, 7])}u;")
+        self.emit(f"acc {op} {self.element_read(array, self.other_slot(state, array))} * {self.rng.choice([1, 3, 5, 7])}u;")
         state.modes[array].add("R")
         return True
+
+    def element_read(self, array, slot):
+        """element_read() is an unsigned read of `array`'s element at `slot`: the element, or of
+        a short vector a component, a component of a swizzle, or the sum of two components."""
+        kind = self.element.get(array, "unsigned")
+        if kind == "unsigned":
+            return f"{array}{slot}"
+        components = COMPONENTS[kind]
+        choice = self.rng.randrange(3)
+        if choice == 0:
+            return f"{array}{slot}.{self.rng.choice(components)}"
+        if choice == 1:
+            self.features.add("short vector swizzle read")
+            swizzle = "".join(self.rng.sample(components, 2))
+            return f"uint_2({array}{slot}.{swizzle}).{self.rng.choice('xy')}"
+        first, second = self.rng.sample(components, 2)
+        return f"({array}{slot}.{first} + {array}{slot}.{second})"
+
+    def write_vector(self, state, array, slot):
+        """write_vector() writes the work-item's own short vector at `slot`: whole while the
+        array may hold slots no work-item wrote (so that no read sees a component never
+        written), afterwards also one component, a swizzle or a compound assignment."""
+        kind = self.element[array]
+        components = COMPONENTS[kind]
+        self.features.add("short vector slots")
+        choice = self.rng.randrange(4) if array in state.initialized else 0
+        if choice == 0:
+            values = ", ".join(self.expression(state, False, 1) for _ in components)
+            self.emit(f"{slot} = {kind}({values});")
+        elif choice == 1:
+            self.emit(f"{slot}.{self.rng.choice(components)} = {self.expression(state, False)};")
+        elif choice == 2:
+            self.features.add("short vector swizzle write")
+            swizzle = "".join(self.rng.sample(components, 2))
+            values = ", ".join(self.expression(state, False, 1) for _ in range(2))
+            self.emit(f"{slot}.{swizzle} = uint_2({values});")
+        else:
+            self.emit(f"{slot} {self.rng.choice(['+=', '^=', '*='])} {self.expression(state, False, 1)};")
 
     # ---- statements -------------------------------------------------------------------------
 
@@ -380,10 +454,10 @@ class KernelWriter:
         choices = [("assign", 4), ("temporary", 2), ("atomic", 1), ("tile_write", 2), ("tile_read", 2),
                    ("output_write", 1), ("private_write", 2 if self.private else 0),
                    ("divergent_if", 2 if nested else 0), ("divergent_loop", 1 if nested else 0),
-                   ("strided_loop", 1)]
+                   ("strided_loop", 1), ("tile_atomic", 2)]
         if uniform:
             choices += [("barrier", 1), ("exchange", 4), ("exchange_call", 1), ("reduction", 1),
-                        ("strided_reduction", 1), ("broadcast", 1),
+                        ("strided_reduction", 1), ("broadcast", 1), ("histogram_clear", 1),
                         ("uniform_temporary", 2), ("uniform_update", 2),
                         ("uniform_if", 3 if nested else 0), ("uniform_loop", 3 if nested else 0),
                         ("uniform_do_while", 1 if nested else 0), ("uniform_switch", 1 if nested else 0),
@@ -424,8 +498,12 @@ class KernelWriter:
         return state
 
     def stmt_exchange_call(self, state, uniform, loop):
-        """exchange() of the prelude: barriers inside a called function."""
-        array = self.rng.choice(self.exchange_arrays)
+        """exchange() of the prelude: barriers inside a called function (which takes an
+        unpadded array of unsigned)."""
+        plain = [a for a in self.exchange_arrays if self.element[a] == "unsigned" and not self.padded[a]]
+        if not plain:
+            return self.stmt_exchange(state, uniform, loop)
+        array = self.rng.choice(plain)
         self.can_access(state, array, "W", True)
         self.used_arrays.add(array)
         self.features.add("barriers in a called function")
@@ -462,6 +540,49 @@ class KernelWriter:
         self.emit(f"atomic_fetch_add(&counter[int(acc % 4u)], int({self.expression(state, False)} & 255u));")
         return state
 
+    def stmt_histogram_clear(self, state, uniform, loop):
+        """Sets every slot of the histogram to its operation's start value, one work-item per
+        slot (a tile has at least as many work-items as the histogram slots)."""
+        array = self.histogram
+        self.can_access(state, array, "W", True)
+        self.used_arrays.add(array)
+        self.features.add("tile_static histogram")
+        self.emit(f"if (f < {self.histogram_size}u) {array}[f] = {HISTOGRAM_OPS[self.histogram_op]};")
+        state.modes[array].add("W")
+        state.initialized.add(array)
+        return state
+
+    def stmt_tile_atomic(self, state, uniform, loop):
+        """Updates a computed slot of the histogram atomically: any work-item, any slot, under
+        any control flow. As with the global counter, old values returned are never used."""
+        array = self.histogram
+        if array not in state.initialized:
+            return self.stmt_histogram_clear(state, uniform, loop) if uniform else state
+        if not self.can_access(state, array, "A", uniform):
+            return state
+        slot = f"&{array}[({self.expression(state, False, 1)}) % {self.histogram_size}u]"
+        value = self.expression(state, False, 1)
+        op = self.histogram_op
+        self.features.add("tile_static atomic")
+        if op in ("inc", "dec"):
+            self.emit(f"atomic_fetch_{op}({slot});")
+        elif op == "compare_exchange_max":
+            # The loop every GPU programmer writes for an operation the hardware lacks: retry
+            # until the slot held what this work-item last saw.
+            self.features.add("tile_static compare-exchange loop")
+            target, seen, wanted = self.fresh("p"), self.fresh("seen"), self.fresh("want")
+            self.emit("{")
+            self.emit(f"  unsigned* const {target} = {slot};")
+            self.emit(f"  const unsigned {wanted} = {value};")
+            self.emit(f"  unsigned {seen} = 0u;")
+            self.emit(f"  while (!atomic_compare_exchange({target}, &{seen}, {seen} > {wanted} ? {seen} : {wanted})) {{")
+            self.emit("  }")
+            self.emit("}")
+        else:
+            self.emit(f"atomic_fetch_{op}({slot}, {value});")
+        state.modes[array].add("A")
+        return state
+
     def stmt_tile_write(self, state, uniform, loop):
         if self.write_own(state, self.rng.choice(self.exchange_arrays), uniform) and not uniform:
             self.features.add("tile_static write under divergence")
@@ -469,6 +590,17 @@ class KernelWriter:
 
     def stmt_private_write(self, state, uniform, loop):
         self.features.add("private array")
+        if self.private_vector:
+            self.features.add("private array of short vectors")
+            choice = self.rng.randrange(3)
+            if choice == 1:
+                values = ", ".join(self.expression(state, False, 1) for _ in range(2))
+                self.emit(f"{self.private_element(state, whole=True)} = uint_2({values});")
+                return state
+            if choice == 2:
+                values = ", ".join(self.expression(state, False, 1) for _ in range(2))
+                self.emit(f"{self.private_element(state, whole=True)}.yx = uint_2({values});")
+                return state
         self.emit(f"{self.private_element(state)} = {self.expression(state, False)};")
         return state
 
@@ -478,7 +610,8 @@ class KernelWriter:
         return state
 
     def stmt_tile_read(self, state, uniform, loop):
-        if self.read_other(state, self.rng.choice(self.exchange_arrays + [self.reduction_array]), uniform):
+        arrays = self.exchange_arrays + [self.reduction_array, self.histogram]
+        if self.read_other(state, self.rng.choice(arrays), uniform):
             self.features.add("tile_static read" + ("" if uniform else " under divergence"))
         return state
 
@@ -696,7 +829,7 @@ class KernelWriter:
 
     def body(self):
         """body() writes the lambda's body into self.lines."""
-        state = TileState(self.exchange_arrays + [self.reduction_array, self.broadcast, self.output],
+        state = TileState(self.exchange_arrays + [self.reduction_array, self.histogram, self.broadcast, self.output],
                           initialized=[self.output])
         self.indent = 2
         self.open_scope()
@@ -720,11 +853,18 @@ class KernelWriter:
         self.emit(f"out[t.global] = int(acc * {self.rng.choice([3, 5, 7, 9])}u + f);")
         self.close_scope()
         if self.private_used:
-            self.lines.insert(declarations, "  " * self.indent + f"unsigned priv[{PRIVATE_SIZE}] = {{acc, f, acc ^ f, 7u}};")
+            if self.private_vector:
+                declaration = (f"uint_2 priv[{PRIVATE_SIZE}] = "
+                               "{uint_2(acc, f), uint_2(acc ^ f, 7u), uint_2(f, 1u), uint_2(acc, 3u)};")
+            else:
+                declaration = f"unsigned priv[{PRIVATE_SIZE}] = {{acc, f, acc ^ f, 7u}};"
+            self.lines.insert(declarations, "  " * self.indent + declaration)
 
     def write(self):
         """write() returns the lines of the function kernel_<n>()."""
         self.body()
+        if any(self.padded[a] for a in self.used_arrays if a in self.padded):
+            self.features.add("padded tile_static")
         shape = ", ".join(str(e) for e in self.extent)
         tile = ", ".join(str(t) for t in self.tile)
         lines = [f"// kernel {self.number}: tile {tile}, extent {shape}; {', '.join(sorted(self.features))}",
@@ -750,8 +890,13 @@ class KernelWriter:
                 lines.append(f"    tile_static unsigned {array};")
             elif array == self.reduction_array:
                 lines.append(f"    tile_static unsigned {array}[{self.items}];")
+            elif array == self.histogram:
+                lines.append(f"    tile_static unsigned {array}[{self.histogram_size}];  // {self.histogram_op}")
             else:
-                lines.append(f"    tile_static unsigned {array}{''.join(f'[{t}]' for t in self.tile)};")
+                shape = list(self.tile)
+                if self.padded[array]:
+                    shape[-1] += 1
+                lines.append(f"    tile_static {self.element[array]} {array}{''.join(f'[{t}]' for t in shape)};")
         lines += self.lines
         lines += ["  });",
                   "  out.synchronize();"]
@@ -770,6 +915,7 @@ PRELUDE = """\
 #include "tiled_fuzz_support.hpp"
 
 using namespace concurrency;
+using namespace concurrency::graphics;
 
 // The captured values of each kernel, read through a global the compiler cannot fold.
 int kernel_params[{kernels}][3] = {{

@@ -3,13 +3,17 @@
 
     run.py --build-dir BUILD --work-dir WORK [--seed S] [--kernels K] [--rounds N | --seconds T]
            [--source PATH...] [--keep-dir DIR] [--cxx CXX] [--build-type TYPE] [--min-compiled F]
+           [--ptxas PTXAS]
 
 Installs the Ample build BUILD into WORK/prefix, configures tests/tiled_fuzz/project against
 it with compiler CXX, then per round writes a program of K random kernels (generate.py, seed S,
 then S+1, ...), builds it and runs it twice: with AMPLE_TILED=fibers (the reference) and with
 the default path. Fails at the first kernel whose results differ, keeping the program in
 DIR; also fails when the default run took the compiled path for fewer than F of the kernels
-(a kernel the pass declines runs on fibers too, and its comparison proves nothing).
+(a kernel the pass declines runs on fibers too, and its comparison proves nothing), and when
+a kernel got no device code (the device-code pass's remark: every kernel is valid C++ AMP, so
+each must run on a GPU too). With --ptxas, NVIDIA's assembler must accept every kernel's PTX
+(tests/backend/ptxas_check.py; skipped, saying so, where PTXAS does not exist).
 --source checks given programs instead, each printing `kernel <n>: <result> <path>` lines (a
 kept failure, the regressions/ a directory holds).
 """
@@ -30,6 +34,11 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 # A run this long is hung (a lost barrier wake-up); the kernels take milliseconds.
 RUN_TIMEOUT_S = 120
 LINE = re.compile(r"^kernel (\d+): (.*) (compiled|fibers)$|^kernel (\d+): (exception .*)$")
+# The device-code pass's remark on a kernel it kept on the CPU (compiler/src/ExtractDeviceCode.cpp).
+CPU_ONLY = re.compile(r"remark: kernel (.*?) runs on the CPU only: (.*) \[-Rpass-missed=ample-device-code\]")
+PTXAS_CHECK = os.path.join(HERE, "..", "backend", "ptxas_check.py")
+# ptxas_check.py's exit status where there is no ptxas (CTest's skip).
+SKIPPED = 77
 
 
 class Failure(Exception):
@@ -89,6 +98,7 @@ class Harness:
         self.build = os.path.join(self.work, "build")
         self.program = os.path.join(self.build, "tiled_fuzz_kernels")
         self.configured = False
+        self.ptxas_missing_said = False
 
     def write(self, text):
         """write() makes `text` the program to check; the first call installs Ample and
@@ -140,6 +150,25 @@ class Harness:
         if compiled < self.args.min_compiled * len(default):
             raise Failure(f"only {compiled} of {len(default)} kernels ran compiled "
                           f"(at least {self.args.min_compiled:.0%} must)")
+        cpu_only = [f"{match.group(1)}: {match.group(2)}" for match in map(CPU_ONLY.search, build_output.splitlines())
+                    if match]
+        if cpu_only:
+            raise Failure("the device-code pass kept valid kernels on the CPU:\n  " + "\n  ".join(cpu_only))
+        if self.args.ptxas:
+            self.assemble()
+
+    def assemble(self):
+        """assemble() has ptxas assemble the PTX of every kernel in the program."""
+        result = subprocess.run([sys.executable, PTXAS_CHECK, self.args.ptxas, self.build], stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True)
+        if result.returncode == SKIPPED:
+            if not self.ptxas_missing_said:
+                print(f"  {result.stdout.strip()}", flush=True)
+                self.ptxas_missing_said = True
+        elif result.returncode != 0:
+            raise Failure(f"ptxas refused device code:\n{result.stdout}")
+        else:
+            print(f"  {result.stdout.strip()}", flush=True)
 
     def keep(self, label):
         """keep() copies the program to --keep-dir and returns where it is."""
@@ -166,12 +195,13 @@ def main():
     parser.add_argument("--build-type", default="Release", help="CMAKE_BUILD_TYPE (default Release)")
     parser.add_argument("--min-compiled", type=float, default=0.9,
                         help="fraction of kernels that must run compiled (default 0.9)")
+    parser.add_argument("--ptxas", help="NVIDIA's ptxas: assemble every kernel's PTX with it")
     args = parser.parse_args()
 
     harness = Harness(args)
     common = (f"python3 {os.path.relpath(os.path.abspath(__file__))} --build-dir {args.build_dir} "
               f"--work-dir {args.work_dir} --cxx {args.cxx} --build-type {args.build_type} "
-              f"--min-compiled {args.min_compiled}")
+              f"--min-compiled {args.min_compiled}" + (f" --ptxas {args.ptxas}" if args.ptxas else ""))
     try:
         if args.source:
             for path in sources(args.source):

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <amp.h>
+#include <amp_short_vectors.h>
 
 #include <cstdio>
 #include <exception>
