@@ -4,6 +4,10 @@
 #include "DeviceMath.h"
 #include "LLVMCompat.h"
 
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/BasicAliasAnalysis.h"
+#include "llvm/Analysis/ScopedNoAliasAA.h"
+#include "llvm/Analysis/TypeBasedAliasAnalysis.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/InstIterator.h"
@@ -94,6 +98,20 @@ void retargetForDevice(Module &D, TargetMachine &Target) {
 
 DevicePasses::DevicePasses(TargetMachine &Target) : Builder(&Target) {
   Target.registerPassBuilderCallbacks(Builder);
+  // The default alias analyses but GlobalsAA, registered before the builder's (which then
+  // keeps these). GlobalsAA takes a call of an intrinsic for one that cannot write an internal
+  // global whose address the module never takes: true of one thread, false of `bar.sync`, across
+  // which the other threads of the block write the tile_static variables, each such a global.
+  // With it, LLVM 14's GVN moved the load of `if (local == 1) bc = v; barrier; use(bc)` above
+  // the barrier on the other threads' way (lit test device_code_barrier_memory.cpp).
+  Functions.registerPass([&Target] {
+    AAManager Analyses;
+    Analyses.registerFunctionAnalysis<BasicAA>();
+    Analyses.registerFunctionAnalysis<ScopedNoAliasAA>();
+    Analyses.registerFunctionAnalysis<TypeBasedAA>();
+    Target.registerDefaultAliasAnalyses(Analyses);
+    return Analyses;
+  });
   Builder.registerModuleAnalyses(Modules);
   Builder.registerCGSCCAnalyses(CGSCCs);
   Builder.registerFunctionAnalyses(Functions);
