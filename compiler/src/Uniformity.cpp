@@ -9,6 +9,7 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 
 using namespace llvm;
 
@@ -54,19 +55,70 @@ bool sameComputation(const Value &A, const Value &B, unsigned Depth = 0) {
   return true;
 }
 
+/// mayWait() is true for a call that may wait at a barrier: any call that may touch memory,
+/// but the intrinsics that only mark or assume (lifetimes, debug records, assumptions).
+bool mayWait(const Instruction &I) {
+  const auto *Call = dyn_cast<CallBase>(&I);
+  if (!Call || Call->doesNotAccessMemory())
+    return false;
+  const auto *Intrinsic = dyn_cast<IntrinsicInst>(Call);
+  return !Intrinsic || !(Intrinsic->isAssumeLikeIntrinsic() || isa<DbgInfoIntrinsic>(Intrinsic));
+}
+
+/// noWaitBetween() is true when no way from `Load` to the end of `Until` (a block that
+/// `Load` dominates) passes a call that may wait at a barrier: the value loaded is still the
+/// one of the barrier interval in which the way reaches the end of `Until`.
+bool noWaitBetween(const LoadInst &Load, const BasicBlock &Until) {
+  const BasicBlock *Home = Load.getParent();
+  for (const Instruction *I = Load.getNextNode(); I; I = I->getNextNode())
+    if (mayWait(*I))
+      return false;
+  SmallPtrSet<const BasicBlock *, 16> Seen{Home};
+  SmallVector<const BasicBlock *, 16> Work{&Until};
+  while (!Work.empty()) {
+    const BasicBlock *Block = Work.pop_back_val();
+    if (!Seen.insert(Block).second)
+      continue;
+    if (any_of(*Block, mayWait))
+      return false;
+    Work.append(pred_begin(Block), pred_end(Block));
+  }
+  return true;
+}
+
+/// sameLocationInOneInterval() is true when `A` and `B` load one location, at addresses
+/// computed alike, and no barrier separates either from the end of its way into the phi
+/// (`FromA`, `FromB`). Work-items that reach the phi then read the location in one barrier
+/// interval, where it holds one value unless a work-item writes it meanwhile, which races
+/// with the others' reads: a store on one way between a load and its repetition (which makes
+/// the optimiser load again on that way) leaves the phi the same for every work-item.
+bool sameLocationInOneInterval(const Value &A, const BasicBlock &FromA, const Value &B, const BasicBlock &FromB) {
+  const auto *LoadA = dyn_cast<LoadInst>(&A);
+  const auto *LoadB = dyn_cast<LoadInst>(&B);
+  return LoadA && LoadB && LoadA->isSimple() && LoadB->isSimple() && LoadA->getType() == LoadB->getType() &&
+         sameComputation(*LoadA->getPointerOperand(), *LoadB->getPointerOperand()) &&
+         noWaitBetween(*LoadA, FromA) && noWaitBetween(*LoadB, FromB);
+}
+
 /// mergesOneValue() is true when every way into `Phi` brings one value (undef aside): a
-/// constant, or copies of one computation that the optimiser left in each way, such as a
-/// field of the kernel object loaded in both arms of a branch. Such a phi is the same for
-/// every work-item whenever its value is.
+/// constant; copies of one computation that the optimiser left in each way, such as a field
+/// of the kernel object loaded in both arms of a branch; or loads of one location in the
+/// barrier interval the phi is reached in. Such a phi is the same for every work-item
+/// whenever its value is.
 bool mergesOneValue(const PHINode &Phi) {
   const Value *First = nullptr;
-  for (const Value *V : Phi.incoming_values()) {
+  const BasicBlock *FirstFrom = nullptr;
+  for (unsigned Way = 0; Way < Phi.getNumIncomingValues(); ++Way) {
+    const Value *V = Phi.getIncomingValue(Way);
+    const BasicBlock *From = Phi.getIncomingBlock(Way);
     if (isa<UndefValue>(V) || V == &Phi)
       continue;
-    if (!First)
+    if (!First) {
       First = V;
-    else if (!sameComputation(*First, *V))
+      FirstFrom = From;
+    } else if (!sameComputation(*First, *V) && !sameLocationInOneInterval(*First, *FirstFrom, *V, *From)) {
       return false;
+    }
   }
   return true;
 }
