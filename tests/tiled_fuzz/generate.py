@@ -32,9 +32,14 @@ PRIVATE_SIZE = 4
 OPERATORS = ["+", "-", "*", "^", "&", "|"]
 MAX_NESTING = 3
 # Element types of the exchange arrays: mostly unsigned, sometimes a short vector whose
-# components are written one at a time or through swizzles (stores the vectoriser groups).
-ELEMENTS = ["unsigned", "unsigned", "unsigned", "uint_2", "uint_4"]
+# components are written one at a time or through swizzles (stores the vectoriser groups), or
+# a floating-point type (elements of other widths, conversions both ways).
+ELEMENTS = ["unsigned", "unsigned", "unsigned", "uint_2", "uint_4", "float", "double"]
 COMPONENTS = {"uint_2": "xy", "uint_4": "xyzw"}
+# A floating-point element holds values below 2^16, or half its old value plus one (so below
+# 2^17 however often that repeats): exact in a double (halving is exact in a float too, the
+# rounding of the sum the same on both paths), and converting it back to unsigned is defined.
+FLOATING_MASK = "65535u"
 # The operations of the tile's histogram, each with the value it starts from. One operation per
 # kernel: updates of one kind commute, so the order the work-items run in does not matter.
 HISTOGRAM_OPS = {"add": "0u", "sub": "0u", "xor": "0u", "or": "0u", "and": "~0u", "max": "0u",
@@ -361,6 +366,15 @@ class KernelWriter:
         slot = f"{array}{self.own_slot(array)}"
         if array == self.output:
             self.emit(f"{slot} = int({self.expression(state, False)});")
+        elif self.element.get(array) in ("float", "double"):
+            self.used_arrays.add(array)
+            self.features.add("floating-point slots")
+            kind = self.element[array]
+            value = f"{kind}(({self.expression(state, False)}) & {FLOATING_MASK})"
+            # Its old value only where the own slot holds one (every slot was written).
+            if array in state.initialized and self.rng.random() < 0.5:
+                value = f"{slot} * {'0.5f' if kind == 'float' else '0.5'} + {value}"
+            self.emit(f"{slot} = {value};")
         elif array in self.element and self.element[array] != "unsigned":
             self.used_arrays.add(array)
             self.write_vector(state, array, slot)
@@ -388,6 +402,8 @@ class KernelWriter:
         kind = self.element.get(array, "unsigned")
         if kind == "unsigned":
             return f"{array}{slot}"
+        if kind in ("float", "double"):
+            return f"unsigned({array}{slot})"
         components = COMPONENTS[kind]
         choice = self.rng.randrange(3)
         if choice == 0:
