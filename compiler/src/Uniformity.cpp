@@ -100,18 +100,21 @@ bool sameLocationInOneInterval(const Value &A, const BasicBlock &FromA, const Va
          noWaitBetween(*LoadA, FromA) && noWaitBetween(*LoadB, FromB);
 }
 
-/// mergesOneValue() is true when every way into `Phi` brings one value (undef aside): a
-/// constant; copies of one computation that the optimiser left in each way, such as a field
-/// of the kernel object loaded in both arms of a branch; or loads of one location in the
-/// barrier interval the phi is reached in. Such a phi is the same for every work-item
-/// whenever its value is.
-bool mergesOneValue(const PHINode &Phi) {
+/// mergesOneValue() is true when every way into `Phi` (from one of the blocks `Ways`, where
+/// given) brings one value (undef aside): a constant; copies of one computation that the
+/// optimiser left in each way, such as a field of the kernel object loaded in both arms of a
+/// branch; or loads of one location in the barrier interval the phi is reached in. Where
+/// `Ways` holds the blocks through which a divergent branch leads into the phi, the phi is as
+/// uniform as that value: whether a work-item comes another way, other branches decide (a
+/// flag that says an earlier uniform `return` was taken: false from both ways of a later
+/// divergent loop, true only from the return).
+bool mergesOneValue(const PHINode &Phi, const SmallPtrSetImpl<const BasicBlock *> *Ways = nullptr) {
   const Value *First = nullptr;
   const BasicBlock *FirstFrom = nullptr;
   for (unsigned Way = 0; Way < Phi.getNumIncomingValues(); ++Way) {
     const Value *V = Phi.getIncomingValue(Way);
     const BasicBlock *From = Phi.getIncomingBlock(Way);
-    if (isa<UndefValue>(V) || V == &Phi)
+    if (isa<UndefValue>(V) || V == &Phi || (Ways && !Ways->contains(From)))
       continue;
     if (!First) {
       First = V;
@@ -203,9 +206,11 @@ void TileUniformity::spreadFromBranch(const Instruction &Terminator) {
   }
   if (JoinBlock)
     Region.push_back(JoinBlock);
+  // The ways the branch leads into the phis: through its own block and the region's.
+  Seen.insert(Block);
   for (const BasicBlock *Merge : Region)
     for (const PHINode &Phi : Merge->phis())
-      if (!mergesOneValue(Phi))
+      if (!mergesOneValue(Phi, &Seen))
         markDivergent(Phi);
   for (const Loop *L = LI->getLoopFor(Block); L; L = L->getParentLoop())
     if (any_of(Region, [&](const BasicBlock *B) { return !L->contains(B); }))
@@ -213,7 +218,7 @@ void TileUniformity::spreadFromBranch(const Instruction &Terminator) {
 }
 
 // markLoopExitDivergent() makes the uses outside loop `L` of the values made in it divergent,
-// and the phis of its exit blocks.
+// and the phis of its exit blocks, unless every way out of the loop brings the same value.
 void TileUniformity::markLoopExitDivergent(const Loop &L) {
   if (!DivergentExitLoops.insert(&L).second)
     return;
@@ -224,9 +229,11 @@ void TileUniformity::markLoopExitDivergent(const Loop &L) {
           markDivergent(*UserInstruction);
   SmallVector<BasicBlock *, 4> Exits;
   L.getExitBlocks(Exits);
+  // The ways out of the loop: an exit block's ways from elsewhere do not depend on it.
+  const SmallPtrSet<const BasicBlock *, 16> Inside(L.block_begin(), L.block_end());
   for (const BasicBlock *Exit : Exits)
     for (const PHINode &Phi : Exit->phis())
-      if (!mergesOneValue(Phi))
+      if (!mergesOneValue(Phi, &Inside))
         markDivergent(Phi);
 }
 
