@@ -186,8 +186,9 @@ void TileUniformity::propagate() {
 // spreadFromBranch() marks the region of a divergent branch: the blocks reachable from it
 // before the paths meet again at its immediate post-dominator (all of them where there is
 // none). A phi there or at the meeting point merges values that work-items brought along
-// different paths, unless every path brings the same value (mergesOneValue()). A loop that a path leaves
-// before the paths meet is left by work-items after different iterations.
+// different paths, unless every path from the branch brings the same value (mergesOneValue()).
+// A loop that a path leaves before the paths meet is left by work-items after different
+// iterations.
 void TileUniformity::spreadFromBranch(const Instruction &Terminator) {
   const BasicBlock *Block = Terminator.getParent();
   const DomTreeNode *Node = PDT->getNode(Block);

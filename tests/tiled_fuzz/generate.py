@@ -392,7 +392,8 @@ class KernelWriter:
         if not self.can_access(state, array, "R", uniform):
             return False
         op = self.rng.choice(["+=", "^=", "-="])
-        self.emit(f"acc {op} {self.element_read(array, self.other_slot(state, array))} * {self.rng.choice([1, 3, 5, 7])}u;")
+        value = self.element_read(array, self.other_slot(state, array))
+        self.emit(f"acc {op} {value} * {self.rng.choice([1, 3, 5, 7])}u;")
         state.modes[array].add("R")
         return True
 
@@ -591,7 +592,8 @@ class KernelWriter:
             self.emit(f"  unsigned* const {target} = {slot};")
             self.emit(f"  const unsigned {wanted} = {value};")
             self.emit(f"  unsigned {seen} = 0u;")
-            self.emit(f"  while (!atomic_compare_exchange({target}, &{seen}, {seen} > {wanted} ? {seen} : {wanted})) {{")
+            larger = f"{seen} > {wanted} ? {seen} : {wanted}"
+            self.emit(f"  while (!atomic_compare_exchange({target}, &{seen}, {larger})) {{")
             self.emit("  }")
             self.emit("}")
         else:
