@@ -375,7 +375,7 @@ class KernelWriter:
             if array in state.initialized and self.rng.random() < 0.5:
                 value = f"{slot} * {'0.5f' if kind == 'float' else '0.5'} + {value}"
             self.emit(f"{slot} = {value};")
-        elif array in self.element and self.element[array] != "unsigned":
+        elif self.element.get(array, "unsigned") != "unsigned":
             self.used_arrays.add(array)
             self.write_vector(state, array, slot)
         else:
